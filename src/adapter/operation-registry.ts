@@ -1,0 +1,171 @@
+/**
+ * The reviewed registry of public operations: every operationId the connection contract may advertise, with
+ * its kind, cache policy and response mappings. Method, path, parameters and request body are read from the
+ * route's own schema (via OpenAPI), so they cannot drift from the code. Adding a route does NOT publish it:
+ * it must be reviewed and listed here.
+ *
+ * Cache policy (spec rule 6): reads of registry data 30 s; live state (latest holdings, weights, target
+ * positions), previews of destructive actions and every POST calculation are never cached; mutations never.
+ *
+ * Response mappings (spec rule 7): the spec asks paginated lists to advertise `$.results`, but the collection
+ * envelope it defines carries its rows in `items`; a mapping must point at the rows that exist, so envelope
+ * lists advertise `$.items`. `$.results` is used where the body really has `results` (curve selections).
+ */
+import type { OperationKind, ResponseMapping } from '../contracts/connection-contract.ts'
+import { TABULAR_FRAME_CONTRACT } from '../contracts/tabular-frame.ts'
+
+export interface RegisteredOperation {
+  kind: OperationKind
+  /** null: cache disabled */
+  ttlSeconds: number | null
+  responseMappings: ResponseMapping[]
+}
+
+const mapping = (id: string, rowsPath: string, label: string): ResponseMapping => ({
+  id,
+  label,
+  contract: TABULAR_FRAME_CONTRACT,
+  statusCode: '200',
+  contentType: 'application/json',
+  rowsPath,
+})
+
+const ITEMS = [mapping('items', '$.items', 'Rows')]
+const RESULTS = [mapping('results', '$.results', 'Rows')]
+const HOLDINGS = [mapping('holdings', '$.holdings', 'Holdings')]
+const POSITIONS = [mapping('positions', '$.positions', 'Target positions')]
+const BY_FUND = [mapping('funds', '$.funds', 'Funds'), mapping('residuals', '$.residuals', 'Residuals')]
+const WEIGHTS = [mapping('weights', '$.weights', 'Weights')]
+const CASHFLOWS_BY_LEG = [mapping('cashflow_rows_by_leg', '$.legs.*[*]', 'Cashflows by leg')]
+const NET_CASHFLOWS = [mapping('net_cashflows', '$.cashflows', 'Net cashflows')]
+
+const query = (ttlSeconds: number | null, responseMappings: ResponseMapping[] = []): RegisteredOperation => ({ kind: 'query', ttlSeconds, responseMappings })
+const list = (ttl = 30) => query(ttl, ITEMS)
+const read = (ttl = 30) => query(ttl)
+const live = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
+const calculation = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
+const mutation = (): RegisteredOperation => ({ kind: 'mutation', ttlSeconds: null, responseMappings: [] })
+const resource = (ttlSeconds: number | null): RegisteredOperation => ({ kind: 'resource', ttlSeconds, responseMappings: [] })
+
+export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> = Object.freeze({
+  getApiHealth: live(),
+
+  // settings and assets
+  getApiSettings: read(60),
+  listAssets: list(),
+  getAsset: read(),
+  getAssetSummary: read(),
+  getAssetPricingDetails: read(),
+  getAssetMonitorFrame: read(),
+  deleteAsset: mutation(),
+
+  // asset categories
+  listAssetCategories: list(),
+  getAssetCategoryDetail: read(),
+  createAssetCategory: mutation(),
+  updateAssetCategory: mutation(),
+  deleteAssetCategory: mutation(),
+  discoverAssetCategories: resource(300),
+  preflightBulkDeleteAssetCategories: resource(null),
+  bulkDeleteAssetCategories: mutation(),
+
+  // accounts
+  listAccounts: list(),
+  getAccountSummary: read(),
+  searchAccountTargetAllocationTargets: list(),
+  getAccountHoldings: live(HOLDINGS),
+  getAccountHoldingsByFund: live(BY_FUND),
+  getAccountTargetPositions: live(POSITIONS),
+  addAccountHoldings: mutation(),
+  addAccountTargetPositions: mutation(),
+
+  // indexes
+  listIndexes: list(),
+  getIndex: read(),
+  getIndexDeleteImpact: live(),
+  deleteIndex: mutation(),
+
+  // portfolios and groups
+  listPortfolios: list(),
+  getPortfolio: read(),
+  getPortfolioSummary: read(),
+  getPortfolioWeights: live(WEIGHTS),
+  deletePortfolioWeights: mutation(),
+  deletePortfolio: mutation(),
+  discoverPortfolios: resource(300),
+  preflightBulkDeletePortfolios: resource(null),
+  bulkDeletePortfolios: mutation(),
+  discoverPortfolioGroups: resource(300),
+  preflightBulkDeletePortfolioGroups: resource(null),
+  bulkDeletePortfolioGroups: mutation(),
+
+  // virtual funds
+  listVirtualFunds: list(),
+  getVirtualFund: read(),
+  getVirtualFundSummary: read(),
+  getVirtualFundHoldings: live(HOLDINGS),
+
+  // calendars
+  listCalendars: list(),
+  getCalendar: read(),
+  getCalendarSummary: read(),
+  createCalendar: mutation(),
+  updateCalendar: mutation(),
+  deleteCalendar: mutation(),
+  listCalendarDates: list(),
+  getCalendarDate: read(),
+  createCalendarDate: mutation(),
+  bulkUpsertCalendarDates: mutation(),
+  updateCalendarDate: mutation(),
+  deleteCalendarDate: mutation(),
+  listCalendarSessions: list(),
+  getCalendarSession: read(),
+  createCalendarSession: mutation(),
+  bulkUpsertCalendarSessions: mutation(),
+  updateCalendarSession: mutation(),
+  deleteCalendarSession: mutation(),
+  listCalendarEvents: list(),
+  getCalendarEvent: read(),
+  createCalendarEvent: mutation(),
+  bulkUpsertCalendarEvents: mutation(),
+  updateCalendarEvent: mutation(),
+  deleteCalendarEvent: mutation(),
+
+  // pricing curves
+  listPricingCurves: list(),
+  getPricingCurveSummary: read(),
+  listPricingCurveSelections: query(30, RESULTS),
+  getPricingDiscountCurve: read(),
+
+  // pricing market data
+  getPricingMarketDataCard: read(300),
+  listPricingMarketDataSets: list(),
+  getPricingMarketDataSet: read(),
+  getPricingMarketDataSetByKey: read(),
+  createPricingMarketDataSet: mutation(),
+  upsertPricingMarketDataSet: mutation(),
+  updatePricingMarketDataSet: mutation(),
+  deletePricingMarketDataSet: mutation(),
+  listPricingMarketDataBindings: list(),
+  listPricingMarketDataSetBindings: list(),
+  getPricingMarketDataBinding: read(),
+  resolvePricingMarketDataBinding: read(),
+  createPricingMarketDataBinding: mutation(),
+  upsertPricingMarketDataBinding: mutation(),
+  updatePricingMarketDataBinding: mutation(),
+  deletePricingMarketDataBinding: mutation(),
+
+  // fixed-income pricer: POST calculations, never cached
+  priceFixedIncomeAsset: calculation(),
+  getFixedIncomeAssetAnalytics: calculation(),
+  getFixedIncomeAssetDuration: calculation(),
+  getFixedIncomeAssetYield: calculation(),
+  getFixedIncomeAssetZSpread: calculation(),
+  getFixedIncomeAssetCashflows: calculation(CASHFLOWS_BY_LEG),
+  getFixedIncomeAssetCashflowsFrame: calculation(),
+  getFixedIncomeAssetNetCashflows: calculation(NET_CASHFLOWS),
+  getFixedIncomeAssetNetCashflowsFrame: calculation(),
+  getFixedIncomeAssetCarryRollDown: calculation(),
+  previewFixedIncomeAssetCurve: calculation(),
+  checkFixedIncomeAssetFixingsAvailability: calculation(),
+})

@@ -1,0 +1,84 @@
+/**
+ * buildApp: the whole HTTP service as a Fastify instance, for server.ts and for tests (app.inject). Route
+ * groups are discovered: every `src/<group>/routes.ts` is registered, in folder order, as an encapsulated plugin.
+ */
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { randomUUID } from 'node:crypto'
+import { readdirSync, existsSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Config } from './config.ts'
+import type { Sql } from './db/client.ts'
+import dbPlugin from './plugins/db.ts'
+import openapiPlugin from './plugins/openapi.ts'
+import pricerPlugin from './plugins/pricer.ts'
+import pricingCachePlugin from './plugins/pricing-cache.ts'
+import { errorHandler, notFoundHandler } from './http/errors.ts'
+import { validatorCompiler } from './http/validation.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  sql: Sql
+  /** end the sql pool when the app closes */
+  ownsSql?: boolean
+  /** the pricing worker entry (tests inject faults through a wrapper) */
+  pricerWorkerUrl?: URL
+  /** start the pricing threads at boot (default true) */
+  prespawnPricer?: boolean
+  /** extra plugins registered last (benchmarks mount a hello-world baseline served the same way) */
+  extraPlugins?: FastifyPluginAsync[]
+  logger?: FastifyServerOptions['logger']
+}
+
+const SRC = fileURLToPath(new URL('.', import.meta.url))
+
+/** `src/<group>/routes.ts` files, sorted so registration order is stable. */
+export function routeGroups(): string[] {
+  return readdirSync(SRC, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(`${SRC}${d.name}/routes.ts`))
+    .map((d) => d.name)
+    .sort()
+}
+
+/** Validation, error bodies and request ids: shared by the app and by tests that mount throwaway routes. */
+export function configureHttp(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler)
+  app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler(notFoundHandler)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  configureHttp(app)
+  app.decorate('config', config)
+  await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
+  await app.register(pricerPlugin, { threads: config.pricerThreads, timeoutMs: () => config.pricerTaskTimeoutMs, prespawn: options.prespawnPricer ?? true, workerUrl: options.pricerWorkerUrl })
+  await app.register(pricingCachePlugin)
+  await app.register(openapiPlugin)
+  for (const group of routeGroups()) {
+    const mod = (await import(pathToFileURL(`${SRC}${group}/routes.ts`).href)) as { default: Parameters<typeof app.register>[0] }
+    await app.register(mod.default)
+  }
+  for (const plugin of options.extraPlugins ?? []) await app.register(plugin)
+  await app.ready()
+  return app
+}

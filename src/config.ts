@@ -1,0 +1,82 @@
+/**
+ * Configuration from the environment, validated once at start. Defaults work on a developer machine with the
+ * local PostgreSQL and Redis; an invalid value stops the process with one clear line (see server.ts).
+ */
+import { availableParallelism } from 'node:os'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  host: string
+  port: number
+  databaseUrl: string
+  redisUrl: string
+  pricerThreads: number
+  /** per-task time limit of the pricing pool */
+  pricerTaskTimeoutMs: number
+  logLevel: LogLevel
+  /** bulk-delete jobs processed in the API process (false: only `npm run worker` processes them) */
+  bulkWorkerInProcess: boolean
+  /** load the demo bundle at start when the database holds no assets */
+  loadDemoData: boolean
+  bodyLimitBytes: number
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got '${raw}'`)
+  }
+  return value
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (/^(1|true|yes|on)$/i.test(raw)) return true
+  if (/^(0|false|no|off)$/i.test(raw)) return false
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`)
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: readonly string[]): string {
+  const raw = env[name] || fallback
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got '${parsed.protocol}'`)
+  }
+  return raw
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`)
+  }
+  const host = env.HOST || '127.0.0.1'
+  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address, got '${host}'`)
+  return {
+    host,
+    port: integer(env, 'PORT', 8000, 0, 65535),
+    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
+    pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
+    logLevel,
+    bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
+    loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The pricing task: everything one operation needs, as plain JSON, so the worker does no I/O (design §1, §5).
+ * The main thread resolves the market data strictly (409 on anything missing) and the worker prices.
+ * Results are in the response field names of the spec, without the envelope the main thread adds
+ * (asset_uid, instrument_type, operation, valuation_date, market_data_set).
+ */
+import { Type, type Static } from 'typebox'
+
+export const TaskCurve = Type.Object(
+  {
+    /** data node + curve identifier + observation time: observations are immutable, so workers cache by it */
+    cache_key: Type.String(),
+    curve_uid: Type.String(),
+    curve_identifier: Type.String(),
+    /** the curve's reference date = its observation date (YYYY-MM-DD) */
+    reference_date: Type.String(),
+    nodes: Type.Object({ days_to_maturity: Type.Array(Type.Integer()), zero: Type.Array(Type.Number()) }),
+    building: Type.Object({
+      quote_convention: Type.Optional(Type.String()),
+      rate_unit: Type.Optional(Type.String()),
+      compounding: Type.String(),
+      frequency: Type.String(),
+      day_counter: Type.String(),
+      calendar: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+      interpolation_method: Type.String(),
+      extrapolation: Type.Optional(Type.Boolean()),
+    }),
+  },
+  { additionalProperties: false },
+)
+export type TaskCurve = Static<typeof TaskCurve>
+
+export const IndexConventions = Type.Object(
+  {
+    identifier: Type.String(),
+    tenor: Type.String(),
+    fixing_days: Type.Integer(),
+    calendar: Type.Record(Type.String(), Type.Unknown()),
+    day_count: Type.String(),
+    business_day_convention: Type.String(),
+    end_of_month: Type.Boolean(),
+    currency: Type.String(),
+  },
+  { additionalProperties: false },
+)
+export type IndexConventions = Static<typeof IndexConventions>
+
+export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability'])
+export type OperationName = Static<typeof OperationName>
+
+export const PricingTask = Type.Object(
+  {
+    operation: OperationName,
+    /** names the instrument the task rebuilds (terms, fixings, valuation date, projection curve): workers cache it */
+    instrument_key: Type.Optional(Type.String()),
+    asset_uid: Type.String(),
+    instrument_type: Type.String(),
+    /** the stored instrument_dump (design §4) */
+    terms: Type.Record(Type.String(), Type.Unknown()),
+    /** UTC date of the request's valuation_date (YYYY-MM-DD): the evaluation date */
+    valuation_date: Type.String(),
+    curves: Type.Object({
+      discount: Type.Optional(TaskCurve),
+      projection: Type.Optional(TaskCurve),
+      benchmark: Type.Optional(TaskCurve),
+    }),
+    /** conventions of the indexes the terms reference, by index uid */
+    indexes: Type.Record(Type.String(), IndexConventions),
+    /** fixings by index identifier, dates ascending */
+    fixings: Type.Record(Type.String(), Type.Object({ dates: Type.Array(Type.String()), rates: Type.Array(Type.Number()) })),
+    /** validated operation parameters with nulls removed */
+    parameters: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+)
+export type PricingTask = Static<typeof PricingTask>

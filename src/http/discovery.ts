@@ -1,0 +1,16 @@
+/**
+ * `GET <collection>/discovery/` routes: static documents, but a query string is checked so a client learns
+ * early that presentation keys or unknown filters are not understood (400, as the peer answers).
+ */
+import type { FastifyRequest } from 'fastify'
+import { badRequest } from './errors.ts'
+
+const PRESENTATION_KEYS = new Set(['light', 'limit', 'offset', 'ordering', 'page', 'page_size', 'sort'])
+
+export function assertDiscoveryQuery(request: FastifyRequest, acceptedKeys: readonly string[]): void {
+  const keys = Object.keys((request.query ?? {}) as Record<string, unknown>)
+  const presentation = keys.filter((k) => PRESENTATION_KEYS.has(k)).sort()
+  if (presentation.length) throw badRequest(`Resource discovery does not accept presentation query keys: ${presentation.join(', ')}.`)
+  const unknown = keys.filter((k) => !acceptedKeys.includes(k)).sort()
+  if (unknown.length) throw badRequest(`Unsupported resource discovery query keys: ${unknown.join(', ')}.`)
+}

@@ -1,0 +1,17 @@
+/** limit/offset paging for every collection route: validation beyond the schema and the envelope. */
+import { pageInfo, type PageInfo } from '../contracts/collection.ts'
+import { badRequest } from './errors.ts'
+
+/** The peer rejects an offset that is not a multiple of limit (pageIndex would not be whole): so do we. */
+export function assertAlignedOffset(limit: number, offset: number): void {
+  if (offset % limit !== 0) throw badRequest('offset must be aligned to the requested page size.')
+}
+
+export function collection<T>(items: T[], limit: number, offset: number, totalItems: number): { items: T[]; pageInfo: PageInfo } {
+  return { items, pageInfo: pageInfo(limit, offset, items.length, totalItems) }
+}
+
+/** `%term%` for ILIKE with the user's own % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

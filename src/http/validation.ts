@@ -1,0 +1,62 @@
+/**
+ * Request validation. Bodies are validated strictly (no type coercion: a number is not a uid string, and unknown
+ * fields are rejected, never silently removed); query strings and path parameters are coerced from text.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { FastifySchemaCompiler } from 'fastify'
+import { createAjv } from './ajv.ts'
+
+const bodyAjv = createAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false })
+const textAjv = createAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false })
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv
+  return ajv.compile(schema as object) as ValidateFunction
+}
+
+export interface ValidationIssue {
+  location: string
+  message: string
+}
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
+
+/** "body.parameters: unknown field 'foo'" style messages, one per failure. */
+export function formatValidationErrors(errors: readonly Partial<ErrorObject>[], context?: string): ValidationIssue[] {
+  const part = PART_NAMES[context ?? 'body'] ?? context ?? 'request'
+  const seen = new Set<string>()
+  const issues: ValidationIssue[] = []
+  for (const e of errors) {
+    const path = (e.instancePath ?? '').split('/').filter(Boolean).join('.')
+    const params = (e.params ?? {}) as Record<string, unknown>
+    let location = path ? `${part}.${path}` : part
+    let message = e.message ?? 'is invalid'
+    switch (e.keyword) {
+      case 'additionalProperties':
+        message = `unknown field '${String(params.additionalProperty)}'`
+        break
+      case 'required':
+        location = `${location}.${String(params.missingProperty)}`
+        message = 'field required'
+        break
+      case 'enum':
+        message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+        break
+      case 'const':
+        message = `must be ${JSON.stringify(params.allowedValue)}`
+        break
+      case 'anyOf':
+        // the branch errors already say what failed; keep this only when it is alone
+        if (errors.length > 1) continue
+        break
+      default:
+        break
+    }
+    const key = `${location}|${message}`
+    if (!seen.has(key)) {
+      seen.add(key)
+      issues.push({ location, message })
+    }
+  }
+  return issues
+}

@@ -1,0 +1,46 @@
+/** OpenAPI 3.1.0 generated from the route schemas (TypeBox), served at /openapi.json, /docs and /redoc. */
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.ts'
+
+const require = createRequire(import.meta.url)
+// Redoc's standalone bundle ships inside the npm package: the reference view works with no network access.
+const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js')
+
+const REDOC_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${SERVICE_NAME} — API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><redoc spec-url="/openapi.json"></redoc><script src="/redoc/redoc.standalone.js"></script></body></html>`
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Fixed Income Pricing and Registry API',
+          version: SERVICE_VERSION,
+          description: 'Prices bonds exactly as QuantLib 1.29 and manages the pricing curves, market data and portfolio registries behind them.',
+        },
+        tags: [
+          { name: 'adapter', description: 'Health and adapter discovery' },
+          { name: 'pricing', description: 'Fixed-income pricer operations' },
+        ],
+      },
+    })
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, staticCSP: true })
+
+    const hide = { schema: { hide: true } }
+    app.get('/openapi.json', hide, async () => app.swagger())
+    app.get('/redoc', hide, async (_request, reply) => reply.type('text/html; charset=utf-8').send(REDOC_PAGE))
+    let bundle: Buffer | undefined
+    app.get('/redoc/redoc.standalone.js', hide, async (_request, reply) => {
+      bundle ??= readFileSync(REDOC_BUNDLE)
+      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(bundle)
+    })
+  },
+  { name: 'openapi' },
+)

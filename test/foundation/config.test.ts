@@ -1,0 +1,33 @@
+import t from 'tap'
+import { loadConfig, ConfigError } from '../../src/config.ts'
+
+t.test('defaults work on this machine', async (t) => {
+  const c = loadConfig({})
+  t.equal(c.host, '127.0.0.1')
+  t.equal(c.port, 8000)
+  t.equal(c.databaseUrl, 'postgres://postgres@127.0.0.1:5432/fixed_income')
+  t.equal(c.redisUrl, 'redis://127.0.0.1:6379')
+  t.ok(c.pricerThreads >= 1)
+  t.equal(c.logLevel, 'info')
+})
+
+t.test('environment overrides', async (t) => {
+  const c = loadConfig({ HOST: '0.0.0.0', PORT: '9001', PRICER_THREADS: '3', LOG_LEVEL: 'warn', DATABASE_URL: 'postgresql://u@db:5433/x', REDIS_URL: 'redis://r:6380' })
+  t.same([c.host, c.port, c.pricerThreads, c.logLevel, c.databaseUrl, c.redisUrl], ['0.0.0.0', 9001, 3, 'warn', 'postgresql://u@db:5433/x', 'redis://r:6380'])
+})
+
+t.test('invalid values fail with one clear line naming the variable', async (t) => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /^PORT must be an integer between 0 and 65535, got 'eighty'$/],
+    [{ PORT: '70000' }, /^PORT must be an integer/],
+    [{ PRICER_THREADS: '0' }, /^PRICER_THREADS must be an integer between 1/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ DATABASE_URL: 'mysql://x/y' }, /^DATABASE_URL must use postgres: or postgresql:/],
+    [{ REDIS_URL: 'not a url' }, /^REDIS_URL is not a valid URL$/],
+    [{ BULK_WORKER_IN_PROCESS: 'maybe' }, /^BULK_WORKER_IN_PROCESS must be true or false/],
+  ]
+  for (const [env, message] of cases) {
+    t.throws(() => loadConfig(env), { name: 'ConfigError', message }, JSON.stringify(env))
+  }
+  t.ok(new ConfigError('x') instanceof Error)
+})

@@ -1,0 +1,41 @@
+/** build(t): the whole app over a fresh database, closed when the test ends (style: fastify/demo test/helper.ts). */
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { loadBundle } from '../../src/db/bundle/load.ts'
+import { validateInstrumentDump } from '../../src/db/bundle/instruments.ts'
+import { readDemoBundle } from '../../src/db/demo.ts'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+interface TestContext {
+  teardown(fn: () => unknown): void
+}
+
+export interface BuildOptions {
+  /** a bundle to load before the app starts; `'demo'` loads the demo bundle */
+  bundle?: unknown
+  env?: Record<string, string>
+  /** the pricing worker entry (fault-injection tests) */
+  pricerWorkerUrl?: URL
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: TestDatabase
+}
+
+export async function build(t: TestContext, options: BuildOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(t)
+  if (options.bundle !== undefined) {
+    await loadBundle(db.sql, options.bundle === 'demo' ? readDemoBundle() : options.bundle, validateInstrumentDump)
+  }
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', ...options.env })
+  const app = await buildApp({ config, sql: db.sql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
+  t.teardown(() => app.close())
+  return { app, db }
+}
+
+/** Parses a JSON response body with a type for the test's convenience. */
+export function body<T = Record<string, unknown>>(response: { body: string }): T {
+  return JSON.parse(response.body) as T
+}
