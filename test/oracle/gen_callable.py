@@ -1,0 +1,139 @@
+"""Oracle for CallableFixedRateBond on QuantLib 1.29's TreeCallableFixedRateBondEngine (Hull-White a=0.03,
+sigma=0.01, 40 steps): randomized call/put schedules (on and off coupon dates, clean and dirty prices, faces
+other than 100), every operation the pricer runs on the class. Same case format as gen_bonds.py."""
+import math
+import random
+
+import QuantLib as ql
+
+from bond_terms import BDCS, DC_CODES, build_bond, calendar, day_counter, from_iso, iso, period
+from curve_builders import build_curve
+from fixture_io import write_fixture
+
+SEED = 20261127
+rng = random.Random(SEED)
+N_CASES = 1000
+METHODS = ["linear_zero", "cubic_zero", "natural_cubic_zero", "monotone_cubic_zero", "log_linear_discount", "log_cubic_discount"]
+FREQ_OF = {"3M": ql.Quarterly, "6M": ql.Semiannual, "1Y": ql.Annual}
+
+
+def random_curve():
+    n = rng.randint(3, 12)
+    days = sorted(rng.sample(range(7, 14600), n))
+    level = rng.uniform(-0.005, 0.12)
+    slope = rng.uniform(-0.02, 0.03)
+    zeros = [round(level + slope * (1 - math.exp(-d / 365.0 / 5)), 7) for d in days]
+    comp, freq = rng.choice([("Continuous", "NoFrequency"), ("Compounded", "Annual"), ("Compounded", "Semiannual")])
+    return {"nodes": {"days_to_maturity": days, "zero": zeros},
+            "building": {"interpolation_method": rng.choice(METHODS), "compounding": comp, "frequency": freq, "day_counter": rng.choice(["Actual365Fixed", "ActualActual_ISDA"]), "extrapolation": True}}
+
+
+CURVES = [random_curve() for _ in range(80)]
+
+
+def ql_curve(i, reference):
+    return build_curve(reference, CURVES[i]["nodes"], CURVES[i]["building"])
+
+
+def callability(t, valuation, coupon_dates, schedule_option):
+    maturity = from_iso(t["maturity_date"])
+    start = max(valuation + 1, from_iso(t["issue_date"]) + 1)
+    out = []
+    candidates = [d for d in coupon_dates if start < d <= maturity]
+    count = rng.randint(1, 6)
+    for _ in range(count):
+        if candidates and rng.random() < 0.6:
+            d = rng.choice(candidates)  # on a coupon date
+        elif candidates and rng.random() < 0.5:
+            d = rng.choice(candidates) - rng.randint(1, 6)  # within a week before a coupon date
+        else:
+            d = ql.Date(rng.randint(start.serialNumber(), maturity.serialNumber()))
+        if d <= valuation or d > maturity:
+            continue
+        out.append({"date": iso(d), "type": "Put" if rng.random() < 0.2 else "Call", "price": round(rng.uniform(95, 106), 3), "price_type": rng.choice(["Clean", "Dirty"])})
+    uniq = {c["date"]: c for c in out}
+    return sorted(uniq.values(), key=lambda c: c["date"])
+
+
+def ql_callability(terms):
+    cs = ql.CallabilitySchedule()
+    for c in terms["callability"]:
+        price = ql.BondPrice(c["price"], ql.BondPrice.Clean if c["price_type"] == "Clean" else ql.BondPrice.Dirty)
+        cs.append(ql.Callability(price, ql.Callability.Call if c["type"] == "Call" else ql.Callability.Put, from_iso(c["date"])))
+    return cs
+
+
+def priced(t, curve, evaluation):
+    ql.Settings.instance().evaluationDate = evaluation
+    bond = build_bond("CallableFixedRateBond", t, callability=ql_callability(t))
+    model = ql.HullWhite(ql.YieldTermStructureHandle(curve), 0.03, 0.01)
+    bond.setPricingEngine(ql.TreeCallableFixedRateBondEngine(model, 40))
+    return bond
+
+
+cases = []
+while len(cases) < N_CASES:
+    valuation = ql.Date(rng.randint(ql.Date(1, 1, 2003).serialNumber(), ql.Date(31, 12, 2050).serialNumber()))
+    ql.Settings.instance().evaluationDate = valuation
+    issue = valuation - rng.randint(0, 8 * 365) if rng.random() < 0.9 else valuation + rng.randint(1, 200)
+    maturity = issue + ql.Period(rng.choice([24, 36, 60, 84, 120, 180, 240, 360]), ql.Months)
+    if maturity <= valuation + 60:
+        continue
+    t = {"face_value": rng.choice([100, 100, 1000, 250000, 1e6]), "issue_date": iso(issue), "maturity_date": iso(maturity), "day_count": rng.choice(DC_CODES),
+         "calendar": {"name": rng.choice(["TARGET", "UnitedStates::GovernmentBond", "UnitedKingdom::Settlement", "NullCalendar"])},
+         "business_day_convention": rng.choice(["Following", "ModifiedFollowing", "Unadjusted"]), "settlement_days": rng.randint(0, 3), "schedule": None,
+         "benchmark_rate_index_uid": "11111111-1111-4111-8111-111111111111", "coupon_frequency": rng.choice(["3M", "6M", "6M", "1Y"]),
+         "coupon_rate": round(rng.uniform(0.0, 0.1), 5)}
+    if rng.random() < 0.1:
+        t["ex_coupon_period"] = rng.choice(["7D", "1M"])
+    plain = build_bond("FixedRateBond", {**t})
+    coupon_dates = [cf.date() for cf in plain.cashflows()]
+    t["callability"] = callability(t, valuation, coupon_dates, None)
+    if not t["callability"]:
+        continue
+    pools = {"discount": rng.randrange(len(CURVES)), "benchmark": rng.randrange(len(CURVES))}
+    ref_shift = [rng.randint(0, 3), 0, rng.randint(0, 3)]
+    params = {"horizon_days": rng.choice([1, 5, 21, 63]), "tol": 1e-12, "max_iter": 200, "override_clean_price": round(rng.uniform(70, 120), 4)}
+    case = {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": {**pools, "projection": 0}, "ref_shift": ref_shift,
+            "index": None, "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.1}
+    try:
+        curve = ql_curve(pools["discount"], valuation - ref_shift[0])
+        bond = priced(t, curve, valuation)
+        s0 = bond.settlementDate()
+        n0 = bond.notional(s0)
+        dc = day_counter(t["day_count"])
+        freq = FREQ_OF[t["coupon_frequency"]]
+        out = {"settlement": s0.serialNumber(), "npv": bond.NPV(), "settlement_value": bond.settlementValue(), "dirty": bond.dirtyPrice(), "clean": bond.cleanPrice(), "accrued": bond.accruedAmount(s0)}
+        y = ql.BondFunctions.bondYield(bond, bond.cleanPrice(), dc, ql.Compounded, freq, s0, 1e-10, 100, 0.05)
+        rate = ql.InterestRate(y, dc, ql.Compounded, freq)
+        out.update({"yield": y, "simple": ql.BondFunctions.duration(bond, rate, ql.Duration.Simple, s0), "modified": ql.BondFunctions.duration(bond, rate, ql.Duration.Modified, s0),
+                    "macaulay": ql.BondFunctions.duration(bond, rate, ql.Duration.Macaulay, s0), "convexity": ql.BondFunctions.convexity(bond, rate, s0),
+                    "bpv": ql.BondFunctions.basisPointValue(bond, rate, s0)})
+        try:
+            out["override_yield"] = ql.BondFunctions.bondYield(bond, params["override_clean_price"], dc, ql.Compounded, freq, s0, 1e-10, 100, 0.05)
+        except RuntimeError as e:
+            out["override_yield_error"] = str(e).split("\n")[0][:120]
+        bench = ql_curve(pools["benchmark"], valuation - ref_shift[2])
+        target = bond.settlementValue() * (1 + rng.uniform(-0.05, 0.05))
+        out["target_dirty_ccy"] = target
+        out["z_spread"] = ql.BondFunctions.zSpread(bond, target / n0 * 100 - bond.accruedAmount(s0), bench, dc, ql.Continuous, ql.Annual, s0, 1e-12, 200, 0.0)
+        if case["want_cashflows"]:
+            out["cashflows"] = [[cf.date().serialNumber(), cf.amount()] for cf in bond.cashflows()]
+        # carry: today's yield for the constant-yield leg, the tree on the rolled curve at the horizon
+        leg = bond.cashflows()
+        horizon = bond.calendar().advance(valuation, params["horizon_days"], ql.Days)
+        s1 = bond.settlementDate(horizon)
+        p1_yield = ql.CashFlows.npv(leg, rate, False, s1, s1) * 100 / n0
+        between = sum(cf.amount() for cf in leg if cf.date() > s0 and cf.date() <= s1)
+        accrued1 = ql.BondFunctions.accruedAmount(bond, s1) * bond.notional(s1) / n0
+        rolled = ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation))
+        later = priced(t, rolled, horizon)
+        p1_curve = later.settlementValue() * 100 / n0 if later.settlementDate() == s1 else None
+        out["carry"] = {"p1_curve": p1_curve, "p1_yield": p1_yield, "between": between, "accrued1": accrued1}
+        case["expected"] = out
+    except RuntimeError as e:
+        case["error"] = str(e).split("\n")[0][:160]
+    cases.append(case)
+
+write_fixture("callable", cases, seed=SEED, curves=CURVES)
+print(f"  {sum(1 for c in cases if 'error' in c)} where QuantLib throws")

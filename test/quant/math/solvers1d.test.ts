@@ -1,0 +1,30 @@
+/** The same root-finding checks over every solver (as QuantLib's test-suite/solvers.cpp), and their failures. */
+import t from 'tap'
+import { solveInInterval, solveWithStep, type SolveImpl } from '../../../workers/quant/math/solver1d.ts'
+import { brent } from '../../../workers/quant/math/solvers1d/brent.ts'
+import { newtonSafe } from '../../../workers/quant/math/solvers1d/newton-safe.ts'
+
+const SOLVERS: [string, SolveImpl][] = [['Brent', brent], ['NewtonSafe', newtonSafe]]
+const PROBLEMS: { name: string; f: (x: number) => number; df: (x: number) => number; root: number; guess: number }[] = [
+  { name: 'x^2 - 1', f: (x) => x * x - 1, df: (x) => 2 * x, root: 1, guess: 0.5 },
+  { name: '1 - x^2', f: (x) => 1 - x * x, df: (x) => -2 * x, root: 1, guess: 0.5 },
+  { name: 'atan(x - 1)', f: (x) => Math.atan(x - 1), df: (x) => 1 / (1 + (x - 1) ** 2), root: 1, guess: 0.9 },
+  { name: 'exp(x) - 2', f: (x) => Math.exp(x) - 2, df: (x) => Math.exp(x), root: Math.log(2), guess: 0.1 },
+]
+
+for (const [name, impl] of SOLVERS) {
+  t.test(name, async (t) => {
+    for (const p of PROBLEMS) {
+      for (const accuracy of [1e-4, 1e-6, 1e-8, 1e-10, 1e-12]) {
+        const x = solveWithStep(impl, p.f, accuracy, p.guess, 0.1, {}, p.df)
+        t.ok(Math.abs(x - p.root) < Math.max(accuracy, 1e-14) * 10, `${p.name} with step, accuracy ${accuracy}: ${x}`)
+        const y = solveInInterval(impl, p.f, accuracy, p.guess, 0, 2, {}, p.df)
+        t.ok(Math.abs(y - p.root) < Math.max(accuracy, 1e-14) * 10, `${p.name} in [0, 2], accuracy ${accuracy}: ${y}`)
+      }
+    }
+    t.throws(() => solveWithStep(impl, (x) => x * x + 1, 1e-8, 0, 0.1, { maxEvaluations: 20 }, (x) => 2 * x), { name: 'QuantConvergenceError' }, 'no root: no bracket')
+    t.throws(() => solveInInterval(impl, (x) => x * x - 1, 1e-8, 2.5, 2, 3, {}, (x) => 2 * x), { name: 'QuantConvergenceError' }, 'root not in the interval')
+    t.throws(() => solveWithStep(impl, Math.sin, -1, 0, 0.1), { name: 'QuantInputError', message: /accuracy \(-1\) must be positive/ })
+    t.throws(() => solveWithStep(impl, (x) => Math.tanh(x - 3) + 1e-3 * Math.sin(1000 * x), 1e-14, 0, 1, { maxEvaluations: 4 }, (x) => 1 / Math.cosh(x - 3) ** 2), { name: 'QuantConvergenceError' }, 'evaluation budget')
+  })
+}

@@ -1,0 +1,59 @@
+/** Calendars against QuantLib 1.29: every holiday 1990-2080 of every supported calendar, plus adjust/advance. */
+import t from 'tap'
+import { loadFixture } from '../../helpers/fixtures.ts'
+import { calendarFromTerms, type CalendarTerms } from '../../../workers/quant/time/calendars/index.ts'
+import { adjust, advance, businessDaysBetween } from '../../../workers/quant/time/calendar.ts'
+import { toIso, weekday } from '../../../workers/quant/time/date.ts'
+import type { BusinessDayConvention } from '../../../workers/quant/time/business-day-convention.ts'
+import type { TimeUnit } from '../../../workers/quant/time/period.ts'
+
+type Case =
+  | { kind: 'holidays'; calendar: CalendarTerms; ql_name: string; from: number; to: number; deltas: number[] }
+  | { kind: 'adjust'; calendar: CalendarTerms; date: number; convention: BusinessDayConvention; expected: number }
+  | { kind: 'advance'; calendar: CalendarTerms; date: number; n: number; unit: TimeUnit; convention: BusinessDayConvention; end_of_month: boolean; expected: number }
+  | { kind: 'between'; calendar: CalendarTerms; from: number; to: number; include_first: boolean; include_last: boolean; expected: number }
+
+const fixture = loadFixture<Case>('calendars')
+
+t.test('every holiday from 1990 to 2080', async (t) => {
+  const holidayCases = fixture.cases.filter((c) => c.kind === 'holidays')
+  t.equal(holidayCases.length, 13, 'eleven calendars and two joint calendars')
+  for (const c of holidayCases) {
+    const cal = calendarFromTerms(c.calendar)
+    const expected = new Set<number>()
+    let acc = 0
+    for (const [i, delta] of c.deltas.entries()) expected.add((acc = i === 0 ? delta : acc + delta))
+    const wrong: string[] = []
+    for (let d = c.from; d <= c.to; d++) {
+      if (cal.isWeekend(weekday(d))) continue
+      if (cal.isBusinessDay(d) === expected.has(d)) wrong.push(`${toIso(d)} ${expected.has(d) ? 'is a holiday' : 'is a business day'}`)
+    }
+    t.same(wrong, [], `${JSON.stringify(c.calendar)}: ${expected.size} holidays`)
+    if (c.calendar.name !== 'JointCalendar') t.equal(cal.name, c.ql_name, 'QuantLib name')
+  }
+})
+
+t.test('adjust, advance and businessDaysBetween', async (t) => {
+  let n = 0
+  const failures: string[] = []
+  for (const c of fixture.cases) {
+    if (c.kind === 'holidays') continue
+    const cal = calendarFromTerms(c.calendar)
+    let got: number
+    if (c.kind === 'adjust') got = adjust(cal, c.date, c.convention)
+    else if (c.kind === 'advance') got = advance(cal, c.date, c.n, c.unit, c.convention, c.end_of_month)
+    else got = businessDaysBetween(cal, c.from, c.to, c.include_first, c.include_last)
+    n++
+    if (got !== c.expected) failures.push(`${JSON.stringify(c)} got ${got}`)
+  }
+  t.ok(n > 4000, `${n} cases`)
+  t.same(failures.slice(0, 20), [], `${failures.length} failures`)
+})
+
+t.test('unknown calendars are typed errors naming the field', async (t) => {
+  t.throws(() => calendarFromTerms({ name: 'Atlantis' }), { name: 'QuantInputError', field: 'calendar', message: /unknown calendar 'Atlantis'/ })
+  t.throws(() => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }] }), { name: 'QuantInputError' })
+  t.throws(() => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }, { name: 'UK' }], rule: 'Both' }), { name: 'QuantInputError', field: 'calendar.rule' })
+  t.equal(calendarFromTerms({ name: 'United States GovernmentBond' }).name, 'US government bond market')
+  t.equal(calendarFromTerms({ name: 'UnitedStates', market: 'NYSE' }).name, 'New York stock exchange')
+})

@@ -1,0 +1,44 @@
+/** FloatingRateBond and AmortizingFloatingRateBond (ql/instruments/bonds/floatingratebond.hpp, amortizingfloatingratebond.hpp). */
+import type { DateSerial } from '../../types.ts'
+import { require } from '../../errors.ts'
+import type { DayCounter } from '../../time/day-counter.ts'
+import type { Calendar } from '../../time/calendar.ts'
+import type { BusinessDayConvention } from '../../time/business-day-convention.ts'
+import type { Schedule } from '../../time/schedule.ts'
+import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
+import { iborLeg } from '../../cashflows/ibor-leg.ts'
+import type { IborIndex } from '../../indexes/ibor-index.ts'
+import { bondFromCoupons, type Bond } from '../bond.ts'
+
+export interface FloatingRateBondOptions {
+  settlementDays: number
+  notionals: readonly number[]
+  schedule: Schedule
+  index: IborIndex
+  paymentDayCounter: DayCounter
+  paymentConvention?: BusinessDayConvention
+  paymentCalendar?: Calendar
+  paymentLag?: number
+  fixingDays?: number | null
+  gearings?: readonly number[]
+  spreads?: readonly number[]
+  caps?: readonly number[]
+  floors?: readonly number[]
+  inArrears?: boolean
+  redemptions?: readonly number[]
+  issueDate?: DateSerial | null
+  exCoupon?: ExCouponTerms | null
+  evaluationDate: DateSerial
+}
+
+export function floatingRateBond(o: FloatingRateBondOptions): Bond {
+  require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
+  const calendar = o.paymentCalendar ?? o.schedule.calendar
+  const coupons = iborLeg({
+    schedule: o.schedule, index: o.index, notionals: o.notionals, paymentDayCounter: o.paymentDayCounter, paymentCalendar: calendar,
+    paymentConvention: o.paymentConvention ?? 'Following', paymentLag: o.paymentLag, fixingDays: o.fixingDays, gearings: o.gearings,
+    spreads: o.spreads, caps: o.caps, floors: o.floors, inArrears: o.inArrears, exCoupon: o.exCoupon, evaluationDate: o.evaluationDate,
+  })
+  const maturityDate = o.schedule.dates[o.schedule.dates.length - 1]
+  return bondFromCoupons({ settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, coupons, o.redemptions ?? [100])
+}

@@ -1,0 +1,170 @@
+/**
+ * The calendar concept (ql/time/calendar.hpp). Implementations live in `calendars/`, one market per file; each
+ * supplies only a name, its weekend and `isBusinessDay`. Adjustment and advancing are shared functions here,
+ * with QuantLib 1.29's semantics.
+ */
+import type { DateSerial } from '../types.ts'
+import { QuantInputError } from '../errors.ts'
+import { MAX_SERIAL, Saturday, Sunday, addMonths, endOfMonth as dateEndOfMonth, toYmd, weekday, fromYmd } from './date.ts'
+import type { BusinessDayConvention } from './business-day-convention.ts'
+import type { Period, TimeUnit } from './period.ts'
+
+export interface Calendar {
+  readonly name: string
+  isBusinessDay(d: DateSerial): boolean
+  /** weekday numbering as time/date.ts (1 = Sunday ... 7 = Saturday) */
+  isWeekend(weekday: number): boolean
+}
+
+export const isWesternWeekend = (w: number) => w === Saturday || w === Sunday
+
+/**
+ * Builds a calendar from its holiday rule, memoizing each date's answer in a byte array over the whole
+ * QuantLib date range (0: unknown, 1: business day, 2: holiday): the rules are evaluated once per date.
+ */
+export function memoizedCalendar(name: string, rule: (d: DateSerial) => boolean, isWeekend: (w: number) => boolean = isWesternWeekend): Calendar {
+  const memo = new Uint8Array(MAX_SERIAL + 2)
+  return Object.freeze({
+    name,
+    isWeekend,
+    isBusinessDay(d: DateSerial): boolean {
+      const known = memo[d]
+      if (known !== 0 && known !== undefined) return known === 1
+      const business = rule(d)
+      memo[d] = business ? 1 : 2
+      return business
+    },
+  })
+}
+
+// Western Easter Monday as day of the year, for 1901..2199 (QuantLib's Calendar::WesternImpl::easterMonday).
+const easterMondays = new Map<number, number>()
+/** Day of the year of Western Easter Monday (Gregorian computus). */
+export function easterMonday(year: number): number {
+  let em = easterMondays.get(year)
+  if (em === undefined) {
+    const a = year % 19
+    const b = Math.floor(year / 100)
+    const c = year % 100
+    const d = Math.floor(b / 4)
+    const e = b % 4
+    const f = Math.floor((b + 8) / 25)
+    const g = Math.floor((b - f + 1) / 3)
+    const h = (19 * a + b - d - g + 15) % 30
+    const i = Math.floor(c / 4)
+    const k = c % 4
+    const l = (32 + 2 * e + 2 * i - h - k) % 7
+    const m = Math.floor((a + 11 * h + 22 * l) / 451)
+    const month = Math.floor((h + l - 7 * m + 114) / 31)
+    const day = ((h + l - 7 * m + 114) % 31) + 1
+    const sunday = fromYmd(year, month, day)
+    em = sunday + 1 - fromYmd(year, 1, 1) + 1
+    easterMondays.set(year, em)
+  }
+  return em
+}
+
+/** The fields holiday rules use, computed once per date. */
+export interface DateParts {
+  d: number
+  m: number
+  y: number
+  w: number
+  /** day of the year */
+  dd: number
+}
+
+export function dateParts(serial: DateSerial): DateParts {
+  const { year, month, day } = toYmd(serial)
+  return { d: day, m: month, y: year, w: weekday(serial), dd: serial - fromYmd(year, 1, 1) + 1 }
+}
+
+export const isHoliday = (cal: Calendar, d: DateSerial) => !cal.isBusinessDay(d)
+
+/** QuantLib's Calendar::adjust. */
+export function adjust(cal: Calendar, d: DateSerial, c: BusinessDayConvention = 'Following'): DateSerial {
+  if (c === 'Unadjusted') return d
+  let d1 = d
+  if (c === 'Following' || c === 'ModifiedFollowing' || c === 'HalfMonthModifiedFollowing') {
+    while (!cal.isBusinessDay(d1)) d1++
+    if (c !== 'Following') {
+      const m = toYmd(d)
+      const m1 = toYmd(d1)
+      if (m1.month !== m.month) return adjust(cal, d, 'Preceding')
+      if (c === 'HalfMonthModifiedFollowing' && m.day <= 15 && m1.day > 15) return adjust(cal, d, 'Preceding')
+    }
+  } else if (c === 'Preceding' || c === 'ModifiedPreceding') {
+    while (!cal.isBusinessDay(d1)) d1--
+    if (c === 'ModifiedPreceding' && toYmd(d1).month !== toYmd(d).month) return adjust(cal, d, 'Following')
+  } else if (c === 'Nearest') {
+    let d2 = d
+    while (!cal.isBusinessDay(d1) && !cal.isBusinessDay(d2)) {
+      d1++
+      d2--
+    }
+    return cal.isBusinessDay(d1) ? d1 : d2
+  } else {
+    throw new QuantInputError(`unknown business-day convention ${String(c)}`)
+  }
+  return d1
+}
+
+/** QuantLib's Calendar::isEndOfMonth: the last business day of its month. */
+export function isEndOfMonth(cal: Calendar, d: DateSerial): boolean {
+  return toYmd(d).month !== toYmd(adjust(cal, d + 1)).month
+}
+
+/** QuantLib's Calendar::endOfMonth: the last business day of the month. */
+export function endOfMonth(cal: Calendar, d: DateSerial): DateSerial {
+  return adjust(cal, dateEndOfMonth(d), 'Preceding')
+}
+
+/** QuantLib's Calendar::advance. */
+export function advance(cal: Calendar, d: DateSerial, n: number, unit: TimeUnit, c: BusinessDayConvention = 'Following', endOfMonthRule = false): DateSerial {
+  if (n === 0) return adjust(cal, d, c)
+  if (unit === 'Days') {
+    let d1 = d
+    if (n > 0) {
+      while (n > 0) {
+        d1++
+        while (!cal.isBusinessDay(d1)) d1++
+        n--
+      }
+    } else {
+      while (n < 0) {
+        d1--
+        while (!cal.isBusinessDay(d1)) d1--
+        n++
+      }
+    }
+    return d1
+  }
+  if (unit === 'Weeks') return adjust(cal, d + 7 * n, c)
+  const d1 = addMonths(d, unit === 'Years' ? 12 * n : n)
+  if (endOfMonthRule && isEndOfMonth(cal, d)) return endOfMonth(cal, d1)
+  return adjust(cal, d1, c)
+}
+
+export function advanceByPeriod(cal: Calendar, d: DateSerial, p: Period, c: BusinessDayConvention = 'Following', endOfMonthRule = false): DateSerial {
+  return advance(cal, d, p.length, p.unit, c, endOfMonthRule)
+}
+
+/** QuantLib's Calendar::businessDaysBetween. */
+export function businessDaysBetween(cal: Calendar, from: DateSerial, to: DateSerial, includeFirst = true, includeLast = false): number {
+  let wd = 0
+  if (from !== to) {
+    if (from < to) {
+      for (let d = from; d < to; d++) if (cal.isBusinessDay(d)) wd++
+      if (cal.isBusinessDay(to)) wd++
+    } else {
+      for (let d = to; d < from; d++) if (cal.isBusinessDay(d)) wd++
+      if (cal.isBusinessDay(from)) wd++
+    }
+    if (cal.isBusinessDay(from) && !includeFirst) wd--
+    if (cal.isBusinessDay(to) && !includeLast) wd--
+    if (from > to) wd = -wd
+  } else if (includeFirst && includeLast && cal.isBusinessDay(from)) {
+    wd = 1
+  }
+  return wd
+}

@@ -1,0 +1,96 @@
+/**
+ * Calendars from stored terms: `{name}` with a QuantLib class or market name in any usual spelling
+ * ("TARGET", "UnitedStates::GovernmentBond", "United States GovernmentBond", "US government bond market"),
+ * `{name, market}`, or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`.
+ * A bare "UnitedStates" or "UnitedKingdom" means their Settlement market (QuantLib's default).
+ */
+import { QuantInputError } from '../../errors.ts'
+import type { Calendar } from '../calendar.ts'
+import { jointCalendar, type JointCalendarRule } from './joint-calendar.ts'
+import { mexico } from './mexico.ts'
+import { nullCalendar } from './null-calendar.ts'
+import { target } from './target.ts'
+import { unitedKingdom } from './united-kingdom.ts'
+import { unitedStates } from './united-states.ts'
+import { weekendsOnly } from './weekends-only.ts'
+
+export interface CalendarTerms {
+  name: string
+  market?: string
+  calendars?: CalendarTerms[]
+  rule?: string
+}
+
+const CANONICAL: Record<string, () => Calendar> = {
+  TARGET: () => target,
+  NullCalendar: () => nullCalendar,
+  WeekendsOnly: () => weekendsOnly,
+  'UnitedStates::Settlement': () => unitedStates('Settlement'),
+  'UnitedStates::NYSE': () => unitedStates('NYSE'),
+  'UnitedStates::GovernmentBond': () => unitedStates('GovernmentBond'),
+  'UnitedStates::SOFR': () => unitedStates('SOFR'),
+  'UnitedKingdom::Settlement': () => unitedKingdom('Settlement'),
+  'UnitedKingdom::Exchange': () => unitedKingdom('Exchange'),
+  'UnitedKingdom::Metals': () => unitedKingdom('Metals'),
+  Mexico: () => mexico,
+}
+
+/** Names accepted in stored terms, canonical first. */
+export const SUPPORTED_CALENDARS = [...Object.keys(CANONICAL), 'JointCalendar']
+
+const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+
+const ALIASES = new Map<string, string>()
+for (const canonical of Object.keys(CANONICAL)) {
+  ALIASES.set(normalize(canonical), canonical)
+  ALIASES.set(normalize(CANONICAL[canonical]().name), canonical)
+}
+const extra: Record<string, string> = {
+  Null: 'NullCalendar',
+  TARGET2: 'TARGET',
+  Euro: 'TARGET',
+  UnitedStates: 'UnitedStates::Settlement',
+  US: 'UnitedStates::Settlement',
+  USSettlement: 'UnitedStates::Settlement',
+  NYSE: 'UnitedStates::NYSE',
+  USGovernmentBond: 'UnitedStates::GovernmentBond',
+  SIFMA: 'UnitedStates::GovernmentBond',
+  SOFR: 'UnitedStates::SOFR',
+  UnitedKingdom: 'UnitedKingdom::Settlement',
+  UK: 'UnitedKingdom::Settlement',
+  LSE: 'UnitedKingdom::Exchange',
+  BMV: 'Mexico',
+  MexicoBMV: 'Mexico',
+}
+for (const [alias, canonical] of Object.entries(extra)) ALIASES.set(normalize(alias), canonical)
+
+const cache = new Map<string, Calendar>()
+
+const simple = new Map<string, Calendar>()
+
+export function calendarFromTerms(terms: CalendarTerms, field = 'calendar'): Calendar {
+  if (terms.calendars === undefined) {
+    const known = simple.get(terms.market ? `${terms.name}::${terms.market}` : terms.name)
+    if (known) return known
+  }
+  if (normalize(terms.name) === 'jointcalendar') {
+    const parts = terms.calendars ?? []
+    if (parts.length < 2) throw new QuantInputError(`${field}: a JointCalendar needs at least two calendars`, field)
+    const rule = (terms.rule ?? 'JoinHolidays') as JointCalendarRule
+    if (rule !== 'JoinHolidays' && rule !== 'JoinBusinessDays') throw new QuantInputError(`${field}.rule: '${terms.rule}' is not JoinHolidays or JoinBusinessDays`, `${field}.rule`)
+    const members = parts.map((p, i) => calendarFromTerms(p, `${field}.calendars[${i}]`))
+    const key = `${rule}(${members.map((m) => m.name).join('|')})`
+    let joint = cache.get(key)
+    if (!joint) {
+      joint = jointCalendar(members, rule)
+      cache.set(key, joint)
+    }
+    return joint
+  }
+  const spelled = terms.market ? `${terms.name}::${terms.market}` : terms.name
+  const canonical = ALIASES.get(normalize(spelled))
+  if (!canonical) throw new QuantInputError(`${field}: unknown calendar '${spelled}' (supported: ${SUPPORTED_CALENDARS.join(', ')})`, field)
+  const calendar = CANONICAL[canonical]()
+  if (simple.size < 1024) simple.set(spelled, calendar)
+  return calendar
+}

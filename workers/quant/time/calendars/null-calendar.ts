@@ -1,0 +1,4 @@
+/** NullCalendar (ql/time/calendars/nullcalendar.hpp): every day is a business day, there are no weekends. */
+import type { Calendar } from '../calendar.ts'
+
+export const nullCalendar: Calendar = Object.freeze({ name: 'Null', isBusinessDay: () => true, isWeekend: () => false })

@@ -1,0 +1,5 @@
+/** WeekendsOnly (ql/time/calendars/weekendsonly.hpp): Saturdays and Sundays are the only holidays. */
+import { isWesternWeekend, memoizedCalendar } from '../calendar.ts'
+import { weekday } from '../date.ts'
+
+export const weekendsOnly = memoizedCalendar('weekends only', (serial) => !isWesternWeekend(weekday(serial)))

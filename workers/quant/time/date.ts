@@ -1,0 +1,143 @@
+/**
+ * Dates as integer serial day numbers, identical to QuantLib's `Date::serial_type` (Excel-compatible: serial 367
+ * is 1 January 1901). Never a JS Date: no time zones, no clock. Valid range as QuantLib: 1901-01-01..2199-12-31.
+ */
+import type { DateSerial } from '../types.ts'
+import { QuantInputError, require } from '../errors.ts'
+
+export const MIN_SERIAL: DateSerial = 367 // 1901-01-01
+export const MAX_SERIAL: DateSerial = 109574 // 2199-12-31
+
+/** QuantLib weekday numbering: Sunday = 1 ... Saturday = 7. */
+export const Sunday = 1
+export const Monday = 2
+export const Tuesday = 3
+export const Wednesday = 4
+export const Thursday = 5
+export const Friday = 6
+export const Saturday = 7
+
+export interface Ymd {
+  year: number
+  month: number // 1..12
+  day: number // 1..31
+}
+
+// Howard Hinnant's days-from-civil; day 0 = 1970-01-01, which is serial 25569.
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0
+  const era = Math.floor(y / 400)
+  const yoe = y - era * 400
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
+  return era * 146097 + doe - 719468
+}
+
+const UNIX_EPOCH_SERIAL = 25569
+
+export function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+}
+
+const MONTH_LENGTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 && isLeap(year) ? 29 : MONTH_LENGTH[month - 1]
+}
+
+export function fromYmd(year: number, month: number, day: number): DateSerial {
+  if (!(year >= 1901 && year <= 2199 && Number.isInteger(year))) throw new QuantInputError(`year ${year} out of bound. It must be in [1901,2199]`)
+  if (!(month >= 1 && month <= 12 && Number.isInteger(month))) throw new QuantInputError(`month ${month} outside January-December range [1,12]`)
+  if (!(day >= 1 && day <= daysInMonth(year, month) && Number.isInteger(day))) throw new QuantInputError(`day ${day} outside month (${month}) day-range`)
+  return daysFromCivil(year, month, day) + UNIX_EPOCH_SERIAL
+}
+
+export function toYmd(serial: DateSerial): Ymd {
+  const z = serial - UNIX_EPOCH_SERIAL + 719468
+  const era = Math.floor(z / 146097)
+  const doe = z - era * 146097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp + (mp < 10 ? 3 : -9)
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+  return { year, month, day }
+}
+
+export function year(serial: DateSerial): number {
+  return toYmd(serial).year
+}
+export function month(serial: DateSerial): number {
+  return toYmd(serial).month
+}
+export function dayOfMonth(serial: DateSerial): number {
+  return toYmd(serial).day
+}
+
+/** 1 = Sunday ... 7 = Saturday (serial 1 = 1900-01-01 was a Monday in QuantLib's Excel-compatible count). */
+export function weekday(serial: DateSerial): number {
+  const w = serial % 7
+  return w === 0 ? 7 : w
+}
+
+export function dayOfYear(serial: DateSerial): number {
+  const { year: y } = toYmd(serial)
+  return serial - (daysFromCivil(y, 1, 1) + UNIX_EPOCH_SERIAL) + 1
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+const isoCache = new Map<string, DateSerial>()
+
+/** Parses `YYYY-MM-DD` (a trailing time part such as `T00:00:00Z` is ignored: dates are days). */
+export function fromIso(text: string, field = 'date'): DateSerial {
+  const known = isoCache.get(text)
+  if (known !== undefined) return known
+  const serial = parseIso(text, field)
+  if (isoCache.size < 65536) isoCache.set(text, serial)
+  return serial
+}
+
+function parseIso(text: string, field: string): DateSerial {
+  const m = ISO_DATE.exec(text.slice(0, 10))
+  require(m !== null, () => `${field}: '${text}' is not an ISO date (YYYY-MM-DD)`, field)
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () => `${field}: '${text}' is not a valid date in 1901..2199`, field)
+  return fromYmd(y, mo, d)
+}
+
+export function toIso(serial: DateSerial): string {
+  const { year: y, month: m, day: d } = toYmd(serial)
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}
+
+export function endOfMonth(serial: DateSerial): DateSerial {
+  const { year: y, month: m } = toYmd(serial)
+  return fromYmd(y, m, daysInMonth(y, m))
+}
+
+export function isEndOfMonth(serial: DateSerial): boolean {
+  return endOfMonth(serial) === serial
+}
+
+/** QuantLib's month arithmetic: the day is clamped to the length of the target month. */
+export function addMonths(serial: DateSerial, months: number): DateSerial {
+  const { year: y, month: m, day: d } = toYmd(serial)
+  const total = y * 12 + (m - 1) + months
+  const ny = Math.floor(total / 12)
+  const nm = total - ny * 12 + 1
+  if (ny < 1901 || ny > 2199) throw new QuantInputError(`year ${ny} out of bounds. It must be in [1901,2199]`)
+  return fromYmd(ny, nm, Math.min(d, daysInMonth(ny, nm)))
+}
+
+export function addYears(serial: DateSerial, years: number): DateSerial {
+  return addMonths(serial, 12 * years)
+}
+
+/** The n-th (1-based) given weekday of a month, e.g. the third Monday of January. */
+export function nthWeekday(n: number, dayOfWeek: number, monthOfYear: number, yearNumber: number): DateSerial {
+  const first = fromYmd(yearNumber, monthOfYear, 1)
+  const skip = n - (dayOfWeek >= weekday(first) ? 1 : 0)
+  return first + dayOfWeek - weekday(first) + skip * 7
+}
