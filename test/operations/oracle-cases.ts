@@ -1,0 +1,55 @@
+/** Turns oracle bond cases (test/oracle/gen_bonds.py) into pricing tasks exactly as the main thread builds them. */
+import type { OperationName, PricingTask, TaskCurve } from '../../src/contracts/pricing.ts'
+import { fromIso, toIso } from '../../workers/quant/time/date.ts'
+
+export interface PoolCurve {
+  nodes: { days_to_maturity: number[]; zero: number[] }
+  building: TaskCurve['building']
+}
+
+export interface OracleCase {
+  kind: string
+  terms: Record<string, unknown>
+  valuation_date: string
+  pools: { discount: number; projection: number; benchmark: number }
+  ref_shift: [number, number, number]
+  index: (Record<string, unknown> & { identifier: string }) | null
+  fixings: { dates: string[]; rates: number[] }
+  parameters: Record<string, unknown>
+  want_cashflows: boolean
+  expected?: Record<string, unknown> & { carry?: Record<string, number>; cashflows?: [number, number, number | null][] }
+  error?: string
+}
+
+export function poolCurve(curves: PoolCurve[], pool: number, valuation: string, shift: number): TaskCurve {
+  const reference = fromIso(valuation) - shift
+  const c = curves[pool]
+  return {
+    cache_key: `pool${pool}:${reference}`,
+    curve_uid: `00000000-0000-4000-8000-${String(pool).padStart(12, '0')}`,
+    curve_identifier: `POOL-${pool}`,
+    reference_date: toIso(reference),
+    nodes: c.nodes,
+    building: c.building,
+  }
+}
+
+export function taskFor(c: OracleCase, curves: PoolCurve[], operation: OperationName, parameters: Record<string, unknown>): PricingTask {
+  const floating = c.index !== null
+  const withYield = parameters.with_yield !== undefined
+  const task: PricingTask = {
+    operation,
+    asset_uid: '33333333-3333-4333-8333-333333333333',
+    instrument_type: c.kind,
+    terms: c.terms,
+    valuation_date: c.valuation_date,
+    curves: {},
+    indexes: floating ? { [String(c.terms.floating_rate_index_uid)]: c.index as PricingTask['indexes'][string] } : {},
+    fixings: floating ? { [c.index!.identifier]: c.fixings } : {},
+    parameters,
+  }
+  if (!withYield) task.curves.discount = poolCurve(curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
+  if (floating) task.curves.projection = poolCurve(curves, c.pools.projection, c.valuation_date, c.ref_shift[1])
+  if (operation === 'z-spread') task.curves.benchmark = poolCurve(curves, c.pools.benchmark, c.valuation_date, c.ref_shift[2])
+  return task
+}

@@ -1,0 +1,90 @@
+/**
+ * Checks the pricer operations against an oracle fixture of bond cases (test/oracle/gen_bonds.py format):
+ * prices and amounts at `priceTol` relative, yields and z-spreads at 1e-9 absolute, dates exact; where
+ * QuantLib throws, the operation must fail with a typed error.
+ */
+import type { Test } from 'tap'
+import { loadFixture } from '../helpers/fixtures.ts'
+import { runTask, type WorkerReply } from '../../workers/pool-dispatch.ts'
+import type { OperationName } from '../../src/contracts/pricing.ts'
+import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
+import { fromIso } from '../../workers/quant/time/date.ts'
+
+const absOk = (got: unknown, want: number, tol = 1e-9) => typeof got === 'number' && Math.abs(got - want) <= tol
+
+export function checkOracleFixture(t: Test, name: string, priceTol: number, minCases: number): void {
+  const fixture = loadFixture<OracleCase>(name) as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const curves = fixture.curves
+  const relOk = (got: unknown, want: number, tol = priceTol) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want))
+  interface Tally { failures: string[]; checked: number }
+  const tallies = new Map<string, Tally>()
+  const check = (kind: string, ok: boolean, message: () => string) => {
+    const tally = tallies.get(kind) ?? { failures: [], checked: 0 }
+    tallies.set(kind, tally)
+    tally.checked++
+    if (!ok) tally.failures.push(message())
+  }
+  const run = (c: OracleCase, op: OperationName, extra: Record<string, unknown> = {}): WorkerReply => {
+    const base: Record<string, unknown> = {}
+    if (c.parameters.with_yield !== undefined) {
+      base.with_yield = c.parameters.with_yield
+      base.flat_compounding = c.parameters.flat_compounding
+    }
+    return runTask(taskFor(c, curves, op, { ...base, ...extra }))
+  }
+  const result = (r: WorkerReply) => (r.ok ? r.result : undefined)
+
+  let errors = 0
+  for (const [i, c] of fixture.cases.entries()) {
+    const id = `#${i} ${c.kind}`
+    if (c.error) {
+      errors++
+      // the oracle records a case as failing when any of its operations failed: one of ours must fail too
+      const r = run(c, 'price')
+      const a = run(c, 'analytics')
+      check(`${c.kind} errors`, !r.ok || !a.ok, () => `${id}: QuantLib threw '${c.error}' but price and analytics succeeded`)
+      continue
+    }
+    const e = c.expected as Record<string, number> & { carry?: Record<string, number>; cashflows?: [number, number, number | null][] }
+    const price = result(run(c, 'price'))
+    check(`${c.kind} price`, relOk(price?.price, e.npv), () => `${id}: price ${price?.price} vs ${e.npv}`)
+    const a = result(run(c, 'analytics'))?.analytics as Record<string, number> | undefined
+    check(`${c.kind} analytics`, !!a && relOk(a.dirty_price, e.dirty) && relOk(a.clean_price, e.clean) && relOk(a.accrued_amount, e.accrued) && relOk(a.settlement_value, e.settlement_value),
+      () => `${id}: analytics ${JSON.stringify(a)} vs ${JSON.stringify({ dirty: e.dirty, clean: e.clean, accrued: e.accrued })}`)
+    if (e.yield === undefined) continue
+    check(`${c.kind} yield`, !!a && absOk(a.yield, e.yield), () => `${id}: yield ${a?.yield} vs ${e.yield}`)
+    check(`${c.kind} durations`, !!a && relOk(a.simple_duration, e.simple, 1e-8) && relOk(a.modified_duration, e.modified, 1e-8) && relOk(a.macaulay_duration, e.macaulay, 1e-8),
+      () => `${id}: durations ${[a?.simple_duration, a?.modified_duration, a?.macaulay_duration]} vs ${[e.simple, e.modified, e.macaulay]}`)
+    check(`${c.kind} convexity/bpv`, !!a && relOk(a.convexity, e.convexity, 1e-8) && relOk(a.bpv, e.bpv, 1e-8), () => `${id}: convexity ${a?.convexity} vs ${e.convexity}, bpv ${a?.bpv} vs ${e.bpv}`)
+    const d = result(run(c, 'duration', { duration_type: 'Macaulay' }))
+    check(`${c.kind} duration op`, relOk(d?.duration, e.macaulay, 1e-8), () => `${id}: duration ${d?.duration} vs ${e.macaulay}`)
+    const y = result(run(c, 'yield'))
+    check(`${c.kind} yield op`, absOk(y?.yield, e.yield), () => `${id}: yield op ${y?.yield} vs ${e.yield}`)
+    const yo = run(c, 'yield', { override_clean_price: c.parameters.override_clean_price })
+    if (e.override_yield_error !== undefined) check(`${c.kind} yield override errors`, !yo.ok, () => `${id}: QuantLib override yield failed but we returned ${JSON.stringify(yo)}`)
+    if (e.override_yield !== undefined) check(`${c.kind} yield override`, absOk(result(yo)?.yield, e.override_yield), () => `${id}: override yield ${JSON.stringify(yo)} vs ${e.override_yield}`)
+    const z = run(c, 'z-spread', { target_dirty_ccy: e.target_dirty_ccy, tol: c.parameters.tol, max_iter: c.parameters.max_iter })
+    if (e.z_spread !== undefined) check(`${c.kind} z-spread`, absOk(result(z)?.z_spread, e.z_spread), () => `${id}: z-spread ${JSON.stringify(z)} vs ${e.z_spread}`)
+    else check(`${c.kind} z-spread errors`, !z.ok, () => `${id}: QuantLib z-spread failed but we returned ${JSON.stringify(z)}`)
+    const carry = result(run(c, 'carry-roll-down', { horizon_days: c.parameters.horizon_days }))?.metrics as Record<string, number> | undefined
+    const k = e.carry!
+    check(`${c.kind} carry`, !!carry && (k.p1_curve === null || relOk(carry.p1_dirty_per100_unchanged_curve, k.p1_curve)) && relOk(carry.p1_dirty_per100_const_yield, k.p1_yield) && relOk(carry.coupons_between_ccy, k.between) && relOk(carry.p1_clean_per100_const_yield, k.p1_yield - k.accrued1),
+      () => `${id}: carry ${JSON.stringify(carry)} vs ${JSON.stringify(k)}`)
+    if (e.cashflows_error) {
+      const r = run(c, 'cashflows')
+      check(`${c.kind} cashflows errors`, !r.ok && r.error.kind === 'market_data', () => `${id}: QuantLib cash flows failed (${String(e.cashflows_error)}) but we returned ${JSON.stringify(r).slice(0, 200)}`)
+    }
+    if (e.cashflows) {
+      const legs = result(run(c, 'cashflows'))?.legs as Record<string, { payment_date: string; amount: number; rate?: number }[]> | undefined
+      const rows = legs ? [...legs.fixed, ...legs.floating, ...legs.amortization, ...legs.redemption].sort((x, y) => fromIso(x.payment_date) - fromIso(y.payment_date)) : []
+      const want = [...e.cashflows].sort((x, y) => x[0] - y[0])
+      const same = rows.length === want.length && want.every((w, j) => fromIso(rows[j].payment_date) === w[0] && relOk(rows[j].amount, w[1]))
+      check(`${c.kind} cashflows`, same, () => `${id}: cashflows ${JSON.stringify(rows.slice(0, 4))} vs ${JSON.stringify(want.slice(0, 4))}`)
+    }
+  }
+  for (const [kind, tally] of [...tallies].sort()) {
+    t.comment(`${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match${tally.failures.length ? ` — first: ${tally.failures[0].slice(0, 300)}` : ''}`)
+    t.same(tally.failures.slice(0, 5), [], `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match`)
+  }
+  t.ok(fixture.cases.length >= minCases, `${fixture.cases.length} instruments, ${errors} where QuantLib throws`)
+}

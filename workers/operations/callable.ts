@@ -1,0 +1,28 @@
+/** CallableFixedRateBond on the Hull-White tree (a = 0.03, sigma = 0.01, 40 steps): terms → core objects. */
+import type { DateSerial } from '../quant/types.ts'
+import { QuantInputError } from '../quant/errors.ts'
+import { fromIso } from '../quant/time/date.ts'
+import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
+import type { Bond } from '../quant/instruments/bond.ts'
+import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
+import { callableFixedRateBond, type Callability } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
+import { treeCallableBondEngine } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+
+export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
+
+export function callabilityFromTerms(terms: Record<string, unknown>): Callability[] {
+  const list = terms.callability
+  if (!Array.isArray(list) || list.length === 0) throw new QuantInputError('terms.callability: at least one {date, type, price, price_type} required', 'terms.callability')
+  return list.map((c: Record<string, unknown>, i) => {
+    const field = `terms.callability[${i}]`
+    if (c.type !== 'Call' && c.type !== 'Put') throw new QuantInputError(`${field}.type: Call or Put required`, `${field}.type`)
+    if (c.price_type !== 'Clean' && c.price_type !== 'Dirty') throw new QuantInputError(`${field}.price_type: Clean or Dirty required`, `${field}.price_type`)
+    if (typeof c.price !== 'number' || !(c.price > 0)) throw new QuantInputError(`${field}.price: a positive number required`, `${field}.price`)
+    return { date: fromIso(String(c.date), `${field}.date`), type: c.type, price: c.price, priceType: c.price_type }
+  })
+}
+
+export function callableValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
+  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
+  return treeCallableBondEngine(callable, curve, evaluationDate)
+}

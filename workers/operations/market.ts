@@ -1,0 +1,72 @@
+/**
+ * Market data of a task as core objects: curves built from their nodes (cached by the observation's cache key:
+ * published observations are immutable), flat curves for `with_yield`, and the floating index with its fixing
+ * history and projection curve.
+ */
+import type { TaskCurve, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
+import type { DateSerial } from '../quant/types.ts'
+import { MissingCurveError, QuantInputError } from '../quant/errors.ts'
+import { fromIso } from '../quant/time/date.ts'
+import { calendarFromTerms } from '../quant/time/calendars/index.ts'
+import { dayCounterFromCode } from '../quant/time/daycounters/index.ts'
+import { parseBusinessDayConvention } from '../quant/time/business-day-convention.ts'
+import { parseFrequency, parsePeriod } from '../quant/time/period.ts'
+import type { DayCounter } from '../quant/time/day-counter.ts'
+import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
+import { FlatForward } from '../quant/curves/flat-forward.ts'
+import type { Compounding } from '../quant/curves/interest-rate.ts'
+import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
+import type { IborIndex } from '../quant/indexes/ibor-index.ts'
+
+const CACHE_SIZE = 256
+const curves = new Map<string, YieldTermStructure>()
+
+/** A stored curve of the task, built once per observation. */
+export function taskCurve(c: TaskCurve): YieldTermStructure {
+  let curve = curves.get(c.cache_key)
+  if (!curve) {
+    curve = buildCurve({ referenceDate: fromIso(c.reference_date, 'curve.reference_date'), nodes: c.nodes, building: c.building })
+    if (curves.size >= CACHE_SIZE) curves.delete(curves.keys().next().value as string)
+    curves.set(c.cache_key, curve)
+  }
+  return curve
+}
+
+export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {
+  const c = task.curves[role]
+  if (!c) throw new MissingCurveError(role)
+  return taskCurve(c)
+}
+
+/** `with_yield`: a flat curve at that yield from the valuation date (flat_compounding Compounded, flat_frequency Annual, the bond's day count). */
+export function flatYieldCurve(task: PricingTask, evaluationDate: DateSerial, dayCounter: DayCounter): YieldTermStructure | null {
+  const y = task.parameters.with_yield
+  if (y === undefined || y === null) return null
+  const compounding = (task.parameters.flat_compounding as Compounding | undefined) ?? 'Compounded'
+  const frequency = parseFrequency((task.parameters.flat_frequency as string | undefined) ?? 'Annual', 'parameters.flat_frequency')
+  return new FlatForward(evaluationDate, Number(y), dayCounter, compounding, frequency)
+}
+
+/** The discount curve of a pricing: the flat with_yield curve, else the selected one. */
+export function discountCurve(task: PricingTask, evaluationDate: DateSerial, dayCounter: DayCounter): YieldTermStructure {
+  return flatYieldCurve(task, evaluationDate, dayCounter) ?? requiredCurve(task, 'discount')
+}
+
+export function floatingIndex(task: PricingTask, indexUid: string, withProjection: boolean): IborIndex {
+  const conventions: IndexConventions | undefined = task.indexes[indexUid]
+  if (!conventions) throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
+  const fixings = task.fixings[conventions.identifier] ?? { dates: [], rates: [] }
+  const history = new Map<DateSerial, number>()
+  for (let i = 0; i < fixings.dates.length; i++) history.set(fromIso(fixings.dates[i], 'fixings'), fixings.rates[i])
+  return {
+    name: conventions.identifier,
+    tenor: parsePeriod(conventions.tenor, 'index.tenor'),
+    fixingDays: conventions.fixing_days,
+    fixingCalendar: calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar'),
+    dayCounter: dayCounterFromCode(conventions.day_count, {}, 'index.day_count'),
+    convention: parseBusinessDayConvention(conventions.business_day_convention, 'index.business_day_convention'),
+    endOfMonth: conventions.end_of_month,
+    history,
+    forecastCurve: withProjection ? requiredCurve(task, 'projection') : null,
+  }
+}

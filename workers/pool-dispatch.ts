@@ -1,0 +1,65 @@
+/**
+ * The pricing worker: runs exactly one registered operation on a plain task and replies with data. Errors do
+ * not keep their type across threads, so known failures are encoded as `{ok: false, error: {kind, message,
+ * field}}` for the main thread to map (409 market data, 409 stored terms, 422 parameters/convergence); anything
+ * else is thrown and becomes a generic 500 there.
+ */
+import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
+import { MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
+import * as ops from './operations/operations.ts'
+
+type Operation = (task: PricingTask) => Record<string, unknown>
+
+/** The explicit registry: only these run; the operation name is never used to look up arbitrary code. */
+const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
+  price: ops.price,
+  analytics: ops.analytics,
+  duration: ops.durationOp,
+  yield: ops.yieldOp,
+  'z-spread': ops.zSpread,
+  cashflows: ops.cashflows,
+  'net-cashflows': ops.netCashflows,
+  'carry-roll-down': ops.carryRollDown,
+  'curve-preview': ops.curvePreview,
+  'fixings-availability': ops.fixingsAvailability,
+})
+
+export type WorkerReply =
+  | { ok: true; result: Record<string, unknown> }
+  | { ok: false; error: { kind: 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'; message: string; field?: string } }
+
+function encode(error: unknown): WorkerReply | null {
+  if (error instanceof MissingFixingError || error instanceof MissingCurveError) return { ok: false, error: { kind: 'market_data', message: error.message } }
+  if (error instanceof QuantConvergenceError) return { ok: false, error: { kind: 'convergence', message: error.message } }
+  if (error instanceof QuantInputError) {
+    const field = error.field
+    if (field?.startsWith('parameters.')) return { ok: false, error: { kind: 'parameters', message: error.message, field } }
+    if (field === 'instrument_type') return { ok: false, error: { kind: 'unsupported', message: error.message } }
+    // curve data (nodes, building details, index conventions) is market data; anything else is the stored terms
+    const marketData = field !== undefined && /^(nodes|building|curve|index|fixings|curves)/.test(field)
+    return { ok: false, error: { kind: marketData ? 'market_data' : 'terms', message: error.message, ...(field ? { field } : {}) } }
+  }
+  return null
+}
+
+/** Runs one task; used by the pool entry and, directly, by tests and benchmarks. */
+export function runTask(task: PricingTask): WorkerReply {
+  const operation = OPERATIONS[task.operation]
+  if (!operation) return { ok: false, error: { kind: 'unsupported', message: `operation '${String(task.operation)}' is not registered` } }
+  try {
+    return { ok: true, result: operation(task) }
+  } catch (error) {
+    const encoded = encode(error)
+    if (encoded) return encoded
+    throw error
+  }
+}
+
+export function run(task: PricingTask): WorkerReply {
+  return runTask(task)
+}
+
+/** Several tasks in one message: the main thread batches the requests that arrive in the same tick. */
+export function runBatch(tasks: PricingTask[]): WorkerReply[] {
+  return tasks.map(runTask)
+}
