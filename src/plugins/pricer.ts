@@ -1,0 +1,52 @@
+/**
+ * The pricing worker pool (Piscina), decorated as `app.pricer`. Workers run the numerical core on plain JSON
+ * tasks; the pool is sized by PRICER_THREADS and pre-spawned so the first request does not pay for a thread
+ * start. A worker that crashes fails its own task only: Piscina replaces it.
+ */
+import fp from 'fastify-plugin'
+import { Piscina } from 'piscina'
+import { TaskBatcher } from '../pricing/batcher.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pricer: Piscina
+    /** the way requests reach the pool: tasks of one event-loop turn travel together */
+    pricerBatches: TaskBatcher
+  }
+}
+
+export interface PricerPluginOptions {
+  threads: number
+  /** time limit of one batch of tasks (read on every batch, so it can be changed at run time) */
+  timeoutMs: () => number
+  /** start every thread now (servers) or on first use (tests that never price) */
+  prespawn: boolean
+  /** the worker entry; tests may point at a wrapper that injects faults */
+  workerUrl?: URL
+}
+
+// A JavaScript entry that registers tsx inside the thread, then loads the TypeScript dispatcher.
+export const DEFAULT_WORKER_URL = new URL('../../workers/pool-entry.mjs', import.meta.url)
+
+export default fp<PricerPluginOptions>(
+  async (app, { threads, timeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+    const pool = new Piscina({
+      filename: workerUrl.href,
+      name: 'run',
+      minThreads: prespawn ? threads : 0,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      maxQueue: 'auto',
+      // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
+      concurrentTasksPerWorker: 2,
+    })
+    // unhandled, a worker that fails to load would kill the process (design §9)
+    pool.on('error', (error: unknown) => app.log.error({ err: error }, 'pricing worker error'))
+    app.decorate('pricer', pool)
+    app.decorate('pricerBatches', new TaskBatcher(pool, threads, timeoutMs))
+    app.addHook('onClose', async () => {
+      await pool.close()
+    })
+  },
+  { name: 'pricer' },
+)

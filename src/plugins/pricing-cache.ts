@@ -1,0 +1,34 @@
+/**
+ * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
+ * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process.
+ */
+import fp from 'fastify-plugin'
+import { ContextCache } from '../pricing/context-cache.ts'
+import type { PricingContextRow } from '../pricing/repository.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pricingContexts: ContextCache<PricingContextRow>
+  }
+}
+
+const CHANNEL = 'pricing_data_changed'
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export default fp(
+  async (app) => {
+    const cache = new ContextCache<PricingContextRow>(2000)
+    app.decorate('pricingContexts', cache)
+    // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
+    const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
+    // before the response leaves: a client that reads the answer to its write can never price on stale data
+    app.addHook('onSend', async (request) => {
+      // pricer POSTs only read; anything else that is not a GET may have written
+      if (!READ_ONLY.has(request.method) && !request.url.startsWith('/api/v1/pricing/assets/')) cache.clear()
+    })
+    app.addHook('onClose', async () => {
+      await listener.unlisten()
+    })
+  },
+  { name: 'pricing-cache', dependencies: ['db'] },
+)

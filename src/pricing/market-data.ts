@@ -1,0 +1,178 @@
+/**
+ * Market-data resolution (design §5), strict: anything missing is a 409 that names it (set key, role, index,
+ * quote side, date). Never a silent fallback: a floater without a projection selection does not fall back to
+ * its discount curve, a missing z-spread benchmark binding does not fall back to the discount curve.
+ */
+import { conflict } from '../http/errors.ts'
+import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
+import { isFloating } from './operations.ts'
+import type { OperationKey } from './schemas.ts'
+import type { PricingContextRow, SelectedCurveRow } from './repository.ts'
+
+export type CurveRole = 'discount' | 'projection' | 'benchmark'
+
+export interface ResolvedCurve {
+  role: CurveRole
+  /** the curve-selection role key it was found under (e.g. z_spread_base for the benchmark) */
+  selection_role: string
+  cache_key: string
+  curve_uid: string
+  curve_identifier: string
+  curve_type: string
+  curve_source: string | null
+  index_uid: string | null
+  quote_side: string | null
+  /** observation date = the curve's reference date */
+  reference_date: string
+  observation_time: string
+  nodes: CurveNodes
+  building: Record<string, unknown>
+}
+
+export interface ResolvedFixings {
+  index_uid: string
+  index_identifier: string
+  convention: Record<string, unknown>
+  dates: string[]
+  rates: number[]
+}
+
+export interface ResolvedMarketData {
+  curves: Partial<Record<CurveRole, ResolvedCurve>>
+  floating: ResolvedFixings | null
+}
+
+export interface ResolveRequest {
+  operation: OperationKey
+  parameters: Record<string, unknown>
+  marketDataSet: string
+  side: string
+  benchmarkRole: string
+  benchmarkSide: string
+  /** valuation time, ISO datetime */
+  valuation: string
+}
+
+/** Which curves an operation prices with (design §5 step 2). */
+export function neededCurves(op: OperationKey, instrumentType: string, parameters: Record<string, unknown>): CurveRole[] {
+  const floating = isFloating(instrumentType)
+  const withYield = parameters.with_yield !== undefined && parameters.with_yield !== null
+  const roles: CurveRole[] = []
+  if (floating && op !== 'fixings-availability') roles.push('projection')
+  switch (op) {
+    case 'price':
+    case 'analytics':
+    case 'duration':
+    case 'carry-roll-down':
+    case 'curve-preview':
+      if (!withYield) roles.push('discount')
+      break
+    case 'yield':
+      if (parameters.override_clean_price === undefined || parameters.override_clean_price === null) roles.push('discount')
+      break
+    case 'z-spread':
+      roles.push('benchmark')
+      break
+    default:
+      break
+  }
+  return roles
+}
+
+/** 32-bit FNV-1a of a string, hex. */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0).toString(16)
+}
+
+const decoded = new Map<string, CurveNodes>()
+/** Observations are immutable once published: decode each one once (bounded). */
+function decodeObservation(key: string, payload: string): CurveNodes {
+  let nodes = decoded.get(key)
+  if (!nodes) {
+    nodes = decodeCurve(payload)
+    if (decoded.size >= 2048) decoded.delete(decoded.keys().next().value as string)
+    decoded.set(key, nodes)
+  }
+  return nodes
+}
+
+export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRole, ctx: PricingContextRow, req: ResolveRequest, describe: string): ResolvedCurve {
+  const set = ctx.set_key ?? req.marketDataSet
+  if (!row || !row.curve_uid) {
+    throw conflict(`Market-data set '${set}' has no active curve selection for ${describe}.`)
+  }
+  if (!row.building) throw conflict(`Curve '${row.curve_identifier}' selected for ${describe} has no curve building details.`)
+  if (!ctx.discount_node_uid) throw conflict(`Market-data set '${set}' has no 'discount_curves' binding, so curve '${row.curve_identifier}' cannot be read.`)
+  if (!row.time_index || !row.payload) {
+    throw conflict(`Curve '${row.curve_identifier}' (${describe}) has no observation at or before ${req.valuation} in market-data set '${set}'.`)
+  }
+  const observation = new Date(row.time_index).toISOString()
+  // observations should be immutable, but a loader may republish one: the payload's hash keeps caches honest
+  row.payload_hash ??= fnv1a(row.payload)
+  const cacheKey = `${ctx.discount_node_uid}:${row.curve_identifier}:${observation}:${row.payload_hash}`
+  return {
+    role,
+    selection_role: row.role,
+    cache_key: cacheKey,
+    curve_uid: row.curve_uid,
+    curve_identifier: row.curve_identifier ?? '',
+    curve_type: row.curve_type ?? '',
+    curve_source: row.curve_source ?? row.selection_source,
+    index_uid: row.index_uid,
+    quote_side: row.binding_key ? row.binding_key.slice(row.binding_key.lastIndexOf(':') + 1) : null,
+    reference_date: observation.slice(0, 10),
+    observation_time: observation,
+    nodes: decodeObservation(cacheKey, row.payload),
+    building: row.building,
+  }
+}
+
+/** Resolves every curve and fixing the operation needs, or throws a 409 naming the first missing piece. */
+export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, benchmark?: SelectedCurveRow): ResolvedMarketData {
+  const type = ctx.instrument_type ?? ''
+  const dump = ctx.instrument_dump ?? {}
+  const set = ctx.set_key ?? req.marketDataSet
+  const result: ResolvedMarketData = { curves: {}, floating: null }
+  for (const role of neededCurves(req.operation, type, req.parameters)) {
+    if (role === 'benchmark') {
+      const indexUid = dump.benchmark_rate_index_uid as string | undefined
+      if (!benchmark && !indexUid) {
+        throw conflict(`The instrument stores no benchmark_rate_index_uid, so no '${req.benchmarkRole}' benchmark curve can be selected (pass benchmark_curve_uid or benchmark_curve_unique_identifier).`)
+      }
+      const row = benchmark ?? ctx.curves.find((c) => c.role === req.benchmarkRole)
+      const key = `${req.benchmarkRole}:index:${indexUid}:${req.benchmarkSide}`
+      const curve = resolveCurveRow(row, role, ctx, req, benchmark ? `benchmark curve '${benchmark.curve_identifier}'` : `binding '${key}' (role ${req.benchmarkRole}, index ${indexUid}, quote side ${req.benchmarkSide})`)
+      const expected = req.parameters.benchmark_expected_curve_type
+      if (typeof expected === 'string' && curve.curve_type !== expected) {
+        throw conflict(`Benchmark curve '${curve.curve_identifier}' has curve_type '${curve.curve_type}', expected '${expected}'.`)
+      }
+      result.curves.benchmark = curve
+      continue
+    }
+    const indexField = role === 'projection' || isFloating(type) ? 'floating_rate_index_uid' : 'benchmark_rate_index_uid'
+    const indexUid = dump[indexField] as string | undefined
+    if (!indexUid) {
+      throw conflict(`The instrument stores no ${indexField}, so no '${role}' curve can be selected${role === 'discount' ? ' (pass parameters.with_yield to price on a flat yield)' : ''}.`)
+    }
+    const key = `${role}:index:${indexUid}:${req.side}`
+    result.curves[role] = resolveCurveRow(ctx.curves.find((c) => c.role === role), role, ctx, req, `binding '${key}' (role ${role}, index ${indexUid}, quote side ${req.side})`)
+  }
+  if (isFloating(type)) {
+    if (!ctx.floating_index) throw conflict(`Floating-rate index '${String(dump.floating_rate_index_uid)}' does not exist.`)
+    if (!ctx.floating_index.convention) throw conflict(`Index '${ctx.floating_index.identifier}' has no convention details (tenor, fixing days, calendar, day count).`)
+    if (!ctx.fixing_node_uid) throw conflict(`Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' cannot be read.`)
+    result.floating = {
+      index_uid: ctx.floating_index.uid,
+      index_identifier: ctx.floating_index.identifier,
+      convention: ctx.floating_index.convention,
+      dates: ctx.fixings?.dates ?? [],
+      rates: ctx.fixings?.rates ?? [],
+    }
+  }
+  return result
+}

@@ -1,0 +1,120 @@
+/**
+ * The pricer's explicit operation registry: the only operations that can run. Discovery (`pricing_support`),
+ * the routes and the connection contract are all generated from this table, so every advertised operation
+ * has its route and nothing is invented.
+ */
+import { TABULAR_FRAME_CONTRACT } from '../contracts/tabular-frame.ts'
+import { OPERATION_PARAMETERS, type OperationKey } from './schemas.ts'
+
+export const SUPPORTED_INSTRUMENT_TYPES = [
+  'FixedRateBond',
+  'CallableFixedRateBond',
+  'AmortizingFixedRateBond',
+  'ZeroCouponBond',
+  'FloatingRateBond',
+  'AmortizingFloatingRateBond',
+] as const
+export type SupportedInstrumentType = (typeof SUPPORTED_INSTRUMENT_TYPES)[number]
+
+export const isSupportedInstrumentType = (type: string): type is SupportedInstrumentType =>
+  (SUPPORTED_INSTRUMENT_TYPES as readonly string[]).includes(type)
+
+export const isFloating = (type: string) => type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
+
+export interface FrameSpec {
+  operationId: string
+  label: string
+  /** the provider-native field holding the rows */
+  rows: 'legs' | 'cashflows'
+}
+
+export interface PricerOperation {
+  key: OperationKey
+  label: string
+  summary: string
+  description: string
+  operationId: string
+  responseModel: string
+  /** where a UI component finds the flat outputs in the response */
+  outputRoot: string
+  flatOutputs: string[]
+  responseMappings: Record<string, unknown>[]
+  frame?: FrameSpec
+}
+
+const mapping = (id: string, rowsPath: string, fieldTypes: Record<string, string>) => ({
+  id,
+  contract: TABULAR_FRAME_CONTRACT,
+  statusCode: '200',
+  contentType: 'application/json',
+  rowsPath,
+  fieldTypes,
+})
+
+export const PRICER_OPERATIONS: readonly PricerOperation[] = [
+  {
+    key: 'price', label: 'Price', operationId: 'priceFixedIncomeAsset', responseModel: 'BondPriceResponse',
+    summary: 'Price a fixed-income asset', description: 'NPV in currency at the discount curve reference date, with the selected market-data set.',
+    outputRoot: 'response:$', flatOutputs: ['price', 'units'], responseMappings: [],
+  },
+  {
+    key: 'analytics', label: 'Analytics', operationId: 'getFixedIncomeAssetAnalytics', responseModel: 'BondAnalyticsResponse',
+    summary: 'Bond analytics', description: 'Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV.',
+    outputRoot: 'response:$.analytics', flatOutputs: ['clean_price', 'dirty_price', 'accrued_amount'], responseMappings: [],
+  },
+  {
+    key: 'duration', label: 'Duration', operationId: 'getFixedIncomeAssetDuration', responseModel: 'BondDurationResponse',
+    summary: 'Bond duration', description: 'Simple, Macaulay or Modified duration at the yield of the model price.',
+    outputRoot: 'response:$', flatOutputs: ['duration_type', 'duration'], responseMappings: [],
+  },
+  {
+    key: 'yield', label: 'Yield', operationId: 'getFixedIncomeAssetYield', responseModel: 'BondYieldResponse',
+    summary: 'Bond yield', description: 'Yield (compounded at the coupon frequency, bond day count) of the model clean price, or of override_clean_price.',
+    outputRoot: 'response:$', flatOutputs: ['yield'], responseMappings: [],
+  },
+  {
+    key: 'z-spread', label: 'Z-spread', operationId: 'getFixedIncomeAssetZSpread', responseModel: 'BondZSpreadResponse',
+    summary: 'Bond z-spread', description: 'Continuous spread over the benchmark curve that reprices the position to target_dirty_ccy.',
+    outputRoot: 'response:$', flatOutputs: ['target_dirty_ccy', 'z_spread', 'units'], responseMappings: [],
+  },
+  {
+    key: 'cashflows', label: 'Cashflows', operationId: 'getFixedIncomeAssetCashflows', responseModel: 'BondCashflowsResponse',
+    summary: 'Bond cashflows by leg', description: 'Every cash flow of the instrument, grouped by leg (fixed, floating, amortization, redemption).',
+    outputRoot: 'response:$.legs', flatOutputs: ['fixed', 'floating', 'amortization', 'redemption'],
+    responseMappings: [mapping('cashflow_rows_by_leg', '$.legs.*[*]', { payment_date: 'date', amount: 'number', rate: 'number' })],
+    frame: { operationId: 'getFixedIncomeAssetCashflowsFrame', label: 'Fixed income cashflows', rows: 'legs' },
+  },
+  {
+    key: 'net-cashflows', label: 'Net cashflows', operationId: 'getFixedIncomeAssetNetCashflows', responseModel: 'BondNetCashflowsResponse',
+    summary: 'Bond net cashflows', description: 'Cash flows netted by payment date.',
+    outputRoot: 'response:$', flatOutputs: ['cashflows'],
+    responseMappings: [mapping('net_cashflows', '$.cashflows', { payment_date: 'date', net_cashflow: 'number' })],
+    frame: { operationId: 'getFixedIncomeAssetNetCashflowsFrame', label: 'Fixed income net cashflows', rows: 'cashflows' },
+  },
+  {
+    key: 'carry-roll-down', label: 'Carry and roll-down', operationId: 'getFixedIncomeAssetCarryRollDown', responseModel: 'BondCarryRollDownResponse',
+    summary: 'Bond carry and roll-down', description: 'Prices the instrument, then carry and roll-down over horizon_days business days.',
+    outputRoot: 'response:$.metrics',
+    flatOutputs: ['p0_dirty_per100', 'p0_clean_per100', 'p1_dirty_per100_unchanged_curve', 'p1_dirty_per100_const_yield', 'cr_dirty', 'carry_const_dirty', 'roll_down_dirty', 'coupons_between_ccy', 'cr_plus_coupons_dirty'],
+    responseMappings: [],
+  },
+  {
+    key: 'curve-preview', label: 'Curve preview', operationId: 'previewFixedIncomeAssetCurve', responseModel: 'BondCurvePreviewResponse',
+    summary: 'Curves behind a price', description: 'Prices the instrument and returns references to the curves it used (never their nodes) and the pricing engine.',
+    outputRoot: 'response:$', flatOutputs: ['curves', 'diagnostics'], responseMappings: [],
+  },
+  {
+    key: 'fixings-availability', label: 'Fixings availability', operationId: 'checkFixedIncomeAssetFixingsAvailability', responseModel: 'BondFixingsAvailabilityResponse',
+    summary: 'Fixings coverage', description: 'Per-index coverage of the fixings the instrument needs up to the valuation date; not_required for fixed-rate instruments.',
+    outputRoot: 'response:$', flatOutputs: ['status', 'fixings'], responseMappings: [],
+  },
+]
+
+/** `{key, required}` of an operation's parameters, sorted by key (discovery). */
+export function parameterList(key: OperationKey): { key: string; required: boolean }[] {
+  const schema = OPERATION_PARAMETERS[key] as unknown as { properties: Record<string, unknown>; required?: string[] }
+  const required = new Set(schema.required ?? [])
+  return Object.keys(schema.properties)
+    .sort()
+    .map((k) => ({ key: k, required: required.has(k) }))
+}

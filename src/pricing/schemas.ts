@@ -1,0 +1,186 @@
+/**
+ * Wire shapes of the pricer: the common request with per-operation parameter schemas (unknown parameters are
+ * rejected before dispatch), and one response model per operation. These schemas drive validation,
+ * serialization and the OpenAPI document.
+ */
+import { Type, type Static, type TSchema } from 'typebox'
+import { DateTime, IsoDate, JsonObject, Nullable, Uid } from '../contracts/common.ts'
+
+const Opt = <T extends TSchema>(schema: T, description: string) => Type.Optional(Nullable({ ...schema, description } as T))
+
+export const QuoteSide = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'curve quote side, e.g. mid or offer' })
+export const Compounding = Type.Enum(['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded', 'CompoundedThenSimple'])
+export const FrequencyName = Type.Enum(['Once', 'Annual', 'Semiannual', 'EveryFourthMonth', 'Quarterly', 'Bimonthly', 'Monthly', 'EveryFourthWeek', 'Biweekly', 'Weekly', 'Daily'])
+export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified'])
+
+/** Parameters that price on a flat yield instead of the selected discount curve. */
+const flatYield = {
+  with_yield: Opt(Type.Number({ minimum: -0.99, maximum: 10 }), 'price on a flat curve at this yield (decimal) instead of the selected discount curve'),
+  flat_compounding: Opt(Compounding, 'compounding of with_yield (default Compounded)'),
+  flat_frequency: Opt(FrequencyName, 'frequency of with_yield (default Annual)'),
+}
+const curveSide = { curve_quote_side: Opt(QuoteSide, 'quote side of the discount and projection curve selections (default mid)') }
+
+const params = (properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false })
+
+export const OPERATION_PARAMETERS = {
+  price: params({ ...flatYield, ...curveSide }),
+  analytics: params({ ...flatYield, ...curveSide }),
+  duration: params({ ...flatYield, ...curveSide, duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default)' })) }),
+  yield: params({ override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
+  'z-spread': params({
+    target_dirty_ccy: Type.Number({ description: 'target dirty value of the position in currency (required)' }),
+    curve_quote_side: Opt(QuoteSide, 'quote side of the projection curve, and of the benchmark when benchmark_curve_quote_side is omitted'),
+    benchmark_curve_role_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, default: 'z_spread_base', description: 'curve-selection role of the benchmark' }))),
+    benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the benchmark curve selection'),
+    benchmark_curve_uid: Opt(Uid, 'use this curve as the benchmark instead of the selection'),
+    benchmark_curve_unique_identifier: Opt(Type.String({ minLength: 1, maxLength: 255 }), 'use the curve with this identifier as the benchmark'),
+    benchmark_expected_curve_type: Opt(Type.String({ minLength: 1, maxLength: 64 }), 'the benchmark curve must have this curve_type'),
+    use_quantlib: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'solve with the QuantLib-exact core (the only engine)' }))),
+    tol: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e-2, default: 1e-12, description: 'solver accuracy' }))),
+    max_iter: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, default: 200, description: 'maximum solver evaluations' }))),
+  }),
+  cashflows: params({ ...curveSide }),
+  'net-cashflows': params({ ...curveSide }),
+  'carry-roll-down': params({
+    horizon_days: Type.Integer({ minimum: 1, maximum: 36_500, description: 'horizon in business days of the bond calendar (required)' }),
+    clean: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'report clean (true) or dirty prices' }))),
+    ...flatYield,
+    ...curveSide,
+  }),
+  'curve-preview': params({ ...flatYield, ...curveSide, benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the z-spread benchmark curve reference') }),
+  'fixings-availability': params({ ...flatYield }),
+} as const
+
+export type OperationKey = keyof typeof OPERATION_PARAMETERS
+export const OPERATION_KEYS = Object.keys(OPERATION_PARAMETERS) as OperationKey[]
+
+/** AssetPricingOperationRequest with the parameters of one operation. */
+export function operationRequest(key: OperationKey) {
+  return Type.Object(
+    {
+      valuation_date: DateTime,
+      market_data_set: Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid (required by every operation)' }),
+      parameters: Type.Optional({ ...OPERATION_PARAMETERS[key], default: {} }),
+    },
+    { additionalProperties: false, title: 'AssetPricingOperationRequest' },
+  )
+}
+export type OperationRequest = Static<ReturnType<typeof operationRequest>>
+
+export const AssetUidParams = Type.Object({ asset_uid: Uid }, { additionalProperties: false })
+
+const envelope = {
+  asset_uid: Type.String(),
+  instrument_type: Type.String(),
+  operation: Type.String(),
+  valuation_date: DateTime,
+  market_data_set: Type.String(),
+}
+const response = (title: string, extra: Record<string, TSchema>) => Type.Object({ ...envelope, ...extra }, { additionalProperties: false, title })
+
+const Num = Type.Number()
+const FixedRow = Type.Object({ payment_date: IsoDate, rate: Num, amount: Num, accrual_start_date: Type.Optional(IsoDate), accrual_end_date: Type.Optional(IsoDate), nominal: Type.Optional(Num), accrual_period: Type.Optional(Num) }, { additionalProperties: true })
+const LegRows = Type.Array(Type.Object({ payment_date: IsoDate, amount: Num }, { additionalProperties: true }))
+
+export const RESPONSES = {
+  price: response('BondPriceResponse', { price: Num, units: Type.Literal('npv') }),
+  analytics: response('BondAnalyticsResponse', {
+    analytics: Type.Object({ clean_price: Num, dirty_price: Num, accrued_amount: Num }, { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv...)' }),
+  }),
+  duration: response('BondDurationResponse', { duration_type: Type.String(), duration: Num }),
+  yield: response('BondYieldResponse', { yield: Num }),
+  'z-spread': response('BondZSpreadResponse', { target_dirty_ccy: Num, z_spread: Num, units: Type.Literal('decimal') }),
+  cashflows: response('BondCashflowsResponse', {
+    legs: Type.Object({ fixed: Type.Optional(Type.Array(FixedRow)), floating: Type.Optional(LegRows), redemption: Type.Optional(LegRows), amortization: Type.Optional(LegRows) }, { additionalProperties: LegRows }),
+  }),
+  'net-cashflows': response('BondNetCashflowsResponse', { cashflows: Type.Array(Type.Object({ payment_date: IsoDate, net_cashflow: Num }, { additionalProperties: false })) }),
+  'carry-roll-down': response('BondCarryRollDownResponse', { horizon_days: Type.Integer(), metrics: Type.Record(Type.String(), Num) }),
+  'curve-preview': response('BondCurvePreviewResponse', {
+    curves: Type.Array(
+      Type.Object(
+        {
+          role: Type.String(),
+          curve_uid: Type.String(),
+          curve_identifier: Type.String(),
+          curve_type: Type.String(),
+          index_uid: Nullable(Type.String()),
+          binding_quote_side: Nullable(Type.String()),
+          source: Nullable(Type.String()),
+          discount_curve_url: Type.String(),
+          discount_curve_query_params: Type.Object({ market_data_set: Type.String(), valuation_date: DateTime }, { additionalProperties: false }),
+        },
+        { additionalProperties: false, title: 'CurveRef' },
+      ),
+    ),
+    diagnostics: Type.Object({ pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false }),
+  }),
+  'fixings-availability': response('BondFixingsAvailabilityResponse', {
+    status: Type.Enum(['complete', 'partial', 'not_required']),
+    fixings: Type.Array(
+      Type.Object(
+        {
+          index_uid: Type.String(),
+          index_identifier: Type.String(),
+          required_start_date: IsoDate,
+          required_end_date: IsoDate,
+          available_start_date: Nullable(IsoDate),
+          available_end_date: Nullable(IsoDate),
+          missing_count: Type.Integer({ minimum: 0 }),
+          status: Type.Enum(['complete', 'partial']),
+        },
+        { additionalProperties: false, title: 'FixingRow' },
+      ),
+    ),
+  }),
+} as const
+
+export const PricingDetailsParams = Type.Object({ uid: Uid }, { additionalProperties: false })
+
+export const OperationDescriptor = Type.Object(
+  {
+    key: Type.String(),
+    label: Type.String(),
+    method: Type.Literal('POST'),
+    url: Type.String(),
+    requires_valuation_date: Type.Boolean(),
+    supports_market_data_set: Type.Boolean(),
+    requires_market_data_set: Type.Boolean(),
+    request_model: Type.String(),
+    response_model: Type.String(),
+    response_contract: Type.String(),
+    app_component: Type.Object({ output_root: Type.String(), flat_outputs: Type.Array(Type.String()) }, { additionalProperties: false }),
+    parameters: Type.Array(Type.Object({ key: Type.String(), required: Type.Boolean() }, { additionalProperties: false })),
+    response_mappings: Type.Array(JsonObject),
+    frame_url: Nullable(Type.String()),
+    frame_response_model: Nullable(Type.String()),
+    frame_response_contract: Nullable(Type.String()),
+  },
+  { additionalProperties: false, title: 'OperationDescriptor' },
+)
+export type OperationDescriptor = Static<typeof OperationDescriptor>
+
+export const PricingSupport = Type.Object(
+  {
+    supported: Type.Boolean(),
+    instrument_type: Type.String(),
+    operations: Type.Array(OperationDescriptor),
+    reason: Nullable(Type.String()),
+  },
+  { additionalProperties: false, title: 'PricingSupport' },
+)
+
+export const PricingDetailsResponse = Type.Object(
+  {
+    asset_uid: Type.String(),
+    instrument_type: Type.String(),
+    instrument_dump: JsonObject,
+    pricing_details_date: DateTime,
+    serialization_format: Type.String(),
+    pricing_package_version: Nullable(Type.String()),
+    source: Nullable(Type.String()),
+    metadata_json: Nullable(JsonObject),
+    pricing_support: PricingSupport,
+  },
+  { additionalProperties: false, title: 'AssetCurrentPricingDetailsResponse' },
+)
