@@ -7,9 +7,9 @@
  * Cache policy (spec rule 6): reads of registry data 30 s; live state (latest holdings, weights, target
  * positions), previews of destructive actions and every POST calculation are never cached; mutations never.
  *
- * Response mappings (spec rule 7): the spec asks paginated lists to advertise `$.results`, but the collection
- * envelope it defines carries its rows in `items`; a mapping must point at the rows that exist, so envelope
- * lists advertise `$.items`. `$.results` is used where the body really has `results` (curve selections).
+ * Response mappings (spec rule 7): metadata only, exactly as the spec fixes them: paginated lists advertise
+ * `$.results` (the peer SDK's rowsPath for lists) even though the collection envelope carries its rows in
+ * `items`; clients of the contract key on the spec's value, so we do not invent `$.items`.
  */
 import type { OperationKind, ResponseMapping } from '../contracts/connection-contract.ts'
 import { TABULAR_FRAME_CONTRACT } from '../contracts/tabular-frame.ts'
@@ -30,7 +30,6 @@ const mapping = (id: string, rowsPath: string, label: string): ResponseMapping =
   rowsPath,
 })
 
-const ITEMS = [mapping('items', '$.items', 'Rows')]
 const RESULTS = [mapping('results', '$.results', 'Rows')]
 const HOLDINGS = [mapping('holdings', '$.holdings', 'Holdings')]
 const POSITIONS = [mapping('positions', '$.positions', 'Target positions')]
@@ -40,7 +39,7 @@ const CASHFLOWS_BY_LEG = [mapping('cashflow_rows_by_leg', '$.legs.*[*]', 'Cashfl
 const NET_CASHFLOWS = [mapping('net_cashflows', '$.cashflows', 'Net cashflows')]
 
 const query = (ttlSeconds: number | null, responseMappings: ResponseMapping[] = []): RegisteredOperation => ({ kind: 'query', ttlSeconds, responseMappings })
-const list = (ttl = 30) => query(ttl, ITEMS)
+const list = (ttl = 30) => query(ttl, RESULTS)
 const read = (ttl = 30) => query(ttl)
 const live = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
 const calculation = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
