@@ -24,9 +24,8 @@ export interface SelectedCurveRow {
   payload_hash?: string
 }
 
-export interface PricingContextRow {
+export interface PricingDetailsRow {
   asset_uid: string
-  unique_identifier: string
   instrument_type: string | null
   instrument_dump: Record<string, unknown> | null
   pricing_details_date: Date | null
@@ -34,6 +33,10 @@ export interface PricingContextRow {
   pricing_package_version: string | null
   source: string | null
   metadata_json: Record<string, unknown> | null
+}
+
+export interface PricingContextRow extends PricingDetailsRow {
+  unique_identifier: string
   set_uid: string | null
   set_key: string | null
   set_display_name: string | null
@@ -124,17 +127,6 @@ export async function loadPricingContext(sql: Sql, q: PricingContextQuery): Prom
                 and f.fixing_date >= coalesce(a.issue_date::date, ${q.valuation}::timestamptz::date) - 31) as fixings
     from asset a`
   return row
-}
-
-export interface PricingDetailsRow {
-  asset_uid: string
-  instrument_type: string | null
-  instrument_dump: Record<string, unknown> | null
-  pricing_details_date: Date | null
-  serialization_format: string | null
-  pricing_package_version: string | null
-  source: string | null
-  metadata_json: Record<string, unknown> | null
 }
 
 export async function loadPricingDetails(sql: Sql, assetUid: string): Promise<PricingDetailsRow | undefined> {
