@@ -1,7 +1,8 @@
 /**
  * Curves built from stored nodes against QuantLib 1.29: discount factors at 1e-12 relative, zero and forward
  * rates at 1e-12 (1e-10 at the reference date itself), for every interpolation method, compounding and several day counters, before,
- * between, on and beyond the nodes; flat forwards and zero-spreaded curves likewise.
+ * between, on and beyond the nodes; flat forwards and zero-spreaded curves likewise; linear_forward curves
+ * against a QuantLib C++ oracle (test/oracle/forward_curve_oracle.cpp), since QuantLib-Python does not bind them.
  */
 import t from 'tap'
 import { loadFixture } from '../../helpers/fixtures.ts'
@@ -71,6 +72,30 @@ t.test('flat forward and zero-spreaded curves', async (t) => {
       }
     }
   }
+  t.same(failures.slice(0, 12), [], `${failures.length} failures`)
+})
+
+t.test('linear_forward curves (InterpolatedForwardCurve<Linear>, QuantLib C++ oracle)', async (t) => {
+  type ForwardCase = { reference: number; nodes: Nodes; building: CurveBuilding; points?: number[][]; error?: string }
+  const forward = loadFixture<ForwardCase>('forward_curves')
+  const failures: string[] = []
+  let checked = 0
+  for (const c of forward.cases) {
+    if (c.error) {
+      t.throws(() => buildCurve({ referenceDate: c.reference, nodes: c.nodes, building: c.building }), { name: 'QuantInputError' }, c.error)
+      continue
+    }
+    const curve = buildCurve({ referenceDate: c.reference, nodes: c.nodes, building: c.building })
+    for (const [days, discount, zero] of c.points!) {
+      const d = c.reference + days
+      const got = [discountAt(curve, d), zeroRateAt(curve, d, curve.dayCounter, 'Continuous', -1)]
+      checked++
+      if (rel(got[0], discount) > 1e-12 || Math.abs(got[1] - zero) > 1e-12 * Math.max(1, Math.abs(zero))) {
+        failures.push(`${c.building.day_counter} day ${days}: ${got} vs ${[discount, zero]}`)
+      }
+    }
+  }
+  t.ok(checked > 3000, `${checked} points checked`)
   t.same(failures.slice(0, 12), [], `${failures.length} failures`)
 })
 
