@@ -4,7 +4,7 @@
  * the time series keyed by the portfolio's identifier (weights, values) go with it; group memberships and the
  * metadata row cascade by foreign key.
  */
-import type { Sql } from '../../db/client.ts'
+import { q, type Queryable } from './queryable.ts'
 
 export interface PortfolioDeleteCounts {
   deleted_count: number
@@ -14,11 +14,11 @@ export interface PortfolioDeleteCounts {
 
 /** Portfolios of `uids` that exist (a subset, lowercase uids). With `lock`, the rows are locked FOR UPDATE, which
  * also holds back a concurrent insert of a virtual fund or target position referencing them until commit. */
-export async function findExistingPortfolios(sql: Sql, uids: string[], lock = false): Promise<Set<string>> {
+export async function findExistingPortfolios(db: Queryable, uids: string[], lock = false): Promise<Set<string>> {
   if (uids.length === 0) return new Set()
   const rows = lock
-    ? await sql<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[]) order by uid for update`
-    : await sql<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[])`
+    ? await q(db)<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[]) order by uid for update`
+    : await q(db)<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[])`
   return new Set(rows.map((r) => r.uid))
 }
 
@@ -26,10 +26,10 @@ export async function findExistingPortfolios(sql: Sql, uids: string[], lock = fa
  * Blocker sentences per portfolio uid (only uids with at least one blocker appear; unknown uids never do).
  * The sentences are the peer's, without the "Portfolio <uid>: " prefix the bulk preflight adds.
  */
-export async function findPortfolioDeleteBlockers(sql: Sql, uids: string[]): Promise<Map<string, string[]>> {
+export async function findPortfolioDeleteBlockers(db: Queryable, uids: string[]): Promise<Map<string, string[]>> {
   const blockers = new Map<string, string[]>()
   if (uids.length === 0) return blockers
-  const rows = await sql<{ uid: string; virtual_funds: number; target_positions: number }[]>`
+  const rows = await q(db)<{ uid: string; virtual_funds: number; target_positions: number }[]>`
     select p.uid::text as uid,
            (select count(*) from virtual_funds vf where vf.target_portfolio_uid = p.uid)::int as virtual_funds,
            (select count(*) from target_positions tp where tp.portfolio_uid = p.uid)::int as target_positions
@@ -55,9 +55,9 @@ export async function findPortfolioDeleteBlockers(sql: Sql, uids: string[]): Pro
  * inside a transaction after checking blockers: the NOT EXISTS guards make a blocked portfolio (or one that
  * became blocked meanwhile) a no-op instead of a half delete, and the caller compares `deleted_count`.
  */
-export async function deletePortfolios(tx: Sql, uids: string[]): Promise<PortfolioDeleteCounts> {
+export async function deletePortfolios(db: Queryable, uids: string[]): Promise<PortfolioDeleteCounts> {
   if (uids.length === 0) return { deleted_count: 0, deleted_weights_count: 0, deleted_values_count: 0 }
-  const [row] = await tx<{ weights: number; values_count: number; portfolios: number }[]>`
+  const [row] = await q(db)<{ weights: number; values_count: number; portfolios: number }[]>`
     with target as (
       select p.uid, p.unique_identifier from portfolios p
       where p.uid = any(${uids}::uuid[])
@@ -69,7 +69,7 @@ export async function deletePortfolios(tx: Sql, uids: string[]): Promise<Portfol
     select (select count(*) from w)::int as weights, (select count(*) from v)::int as values_count, (select count(*) from target)::int as portfolios`
   // The data-modifying CTEs above complete before this statement, so the RESTRICT keys on weights and values no
   // longer see rows for these identifiers.
-  const deleted = await tx`
+  const deleted = await q(db)`
     delete from portfolios p
     where p.uid = any(${uids}::uuid[])
       and not exists (select 1 from virtual_funds vf where vf.target_portfolio_uid = p.uid)
