@@ -105,3 +105,37 @@ export function discoveryColumns(specs: DiscoveryColumnSpec[]): Static<typeof Di
     ...(s.importance ? { importance: s.importance } : {}),
   }))
 }
+
+export type BulkActionDescriptor = Static<typeof BulkActionDescriptor>
+
+export interface DiscoverySpec {
+  id: string
+  label: string
+  itemLabel: string
+  identity?: string[]
+  /** value paths searched by `search` (advertised as column ids) */
+  search?: { placeholder: string; paths: string[] }
+  filters?: { key: string; label: string; type: string }[]
+  columns: DiscoveryColumnSpec[]
+  bulkActions?: BulkActionDescriptor[]
+}
+
+/** A discovery document from its spec; the keys a discovery route accepts follow from it (discoveryKeys). */
+export function discoveryDocument(spec: DiscoverySpec): ResourceDiscovery {
+  return {
+    contract: RESOURCE_DISCOVERY_CONTRACT,
+    resource: { id: spec.id, label: spec.label, item_label: spec.itemLabel, identity: { fields: spec.identity ?? ['uid'] } },
+    list: {
+      controls: {
+        ...(spec.search ? { search: { placeholder: spec.search.placeholder, fields: spec.search.paths.map(columnId) } } : {}),
+        filters: spec.filters ?? [],
+        ordering: [],
+      },
+      columns: discoveryColumns(spec.columns),
+    },
+    bulk_actions: spec.bulkActions ?? [],
+  }
+}
+
+/** Semantic query keys of a discovery route: its filters, plus `search` when the list searches. */
+export const discoveryKeys = (spec: DiscoverySpec): string[] => [...(spec.search ? ['search'] : []), ...(spec.filters ?? []).map((f) => f.key)]

@@ -2,7 +2,9 @@
  * `GET <collection>/discovery/` routes: static documents, but a query string is checked so a client learns
  * early that presentation keys or unknown filters are not understood (400, as the peer answers).
  */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ErrorResponse } from '../contracts/common.ts'
+import { ResourceDiscovery, discoveryDocument, discoveryKeys, type DiscoverySpec } from '../contracts/resource-discovery.ts'
 import { badRequest } from './errors.ts'
 
 const PRESENTATION_KEYS = new Set(['light', 'limit', 'offset', 'ordering', 'page', 'page_size', 'sort'])
@@ -13,4 +15,18 @@ export function assertDiscoveryQuery(request: FastifyRequest, acceptedKeys: read
   if (presentation.length) throw badRequest(`Resource discovery does not accept presentation query keys: ${presentation.join(', ')}.`)
   const unknown = keys.filter((k) => !acceptedKeys.includes(k)).sort()
   if (unknown.length) throw badRequest(`Unsupported resource discovery query keys: ${unknown.join(', ')}.`)
+}
+
+/** Registers `GET <collection>/discovery/` serving the static document of `spec`. */
+export function discoveryRoute(app: FastifyInstance, url: string, operationId: string, tag: string, spec: DiscoverySpec): void {
+  const doc = discoveryDocument(spec)
+  const accepted = discoveryKeys(spec)
+  app.get(
+    url,
+    { schema: { operationId, tags: [tag], summary: `Discover ${spec.label.toLowerCase()}`, response: { 200: ResourceDiscovery, 400: ErrorResponse } } },
+    async (request) => {
+      assertDiscoveryQuery(request, accepted)
+      return doc
+    },
+  )
 }
