@@ -17,6 +17,10 @@ export interface Config {
   logLevel: LogLevel
   /** bulk-delete jobs processed in the API process (false: only `npm run worker` processes them) */
   bulkWorkerInProcess: boolean
+  /** BullMQ key prefix of the bulk-delete queue (instances sharing one Redis share jobs only under one prefix) */
+  bulkQueuePrefix: string
+  /** how long a bulk-delete request waits for its job before answering 504 (the job keeps running) */
+  bulkWaitTimeoutMs: number
   /** load the demo bundle at start when the database holds no assets */
   loadDemoData: boolean
   bodyLimitBytes: number
@@ -60,6 +64,13 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: 
   return raw
 }
 
+function prefix(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name] || fallback
+  // BullMQ joins prefix, queue name and key with ':'; a prefix is one plain segment
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new ConfigError(`${name} must be 1-64 letters, digits, '_', '.' or '-', got '${raw}'`)
+  return raw
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -76,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
+    bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', 'fixed-income'),
+    bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
   }

@@ -9,11 +9,16 @@ t.test('defaults work on this machine', async (t) => {
   t.equal(c.redisUrl, 'redis://127.0.0.1:6379')
   t.ok(c.pricerThreads >= 1)
   t.equal(c.logLevel, 'info')
+  t.equal(c.bulkWorkerInProcess, true)
+  t.equal(c.bulkQueuePrefix, 'fixed-income')
+  t.equal(c.bulkWaitTimeoutMs, 120_000)
 })
 
 t.test('environment overrides', async (t) => {
   const c = loadConfig({ HOST: '0.0.0.0', PORT: '9001', PRICER_THREADS: '3', LOG_LEVEL: 'warn', DATABASE_URL: 'postgresql://u@db:5433/x', REDIS_URL: 'redis://r:6380' })
   t.same([c.host, c.port, c.pricerThreads, c.logLevel, c.databaseUrl, c.redisUrl], ['0.0.0.0', 9001, 3, 'warn', 'postgresql://u@db:5433/x', 'redis://r:6380'])
+  const bulk = loadConfig({ BULK_WORKER_IN_PROCESS: 'false', BULK_QUEUE_PREFIX: 'test-1', BULK_WAIT_TIMEOUT_MS: '500' })
+  t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
 })
 
 t.test('invalid values fail with one clear line naming the variable', async (t) => {
@@ -25,6 +30,8 @@ t.test('invalid values fail with one clear line naming the variable', async (t) 
     [{ DATABASE_URL: 'mysql://x/y' }, /^DATABASE_URL must use postgres: or postgresql:/],
     [{ REDIS_URL: 'not a url' }, /^REDIS_URL is not a valid URL$/],
     [{ BULK_WORKER_IN_PROCESS: 'maybe' }, /^BULK_WORKER_IN_PROCESS must be true or false/],
+    [{ BULK_QUEUE_PREFIX: 'a:b' }, /^BULK_QUEUE_PREFIX must be 1-64 letters/],
+    [{ BULK_WAIT_TIMEOUT_MS: '5' }, /^BULK_WAIT_TIMEOUT_MS must be an integer between 100/],
   ]
   for (const [env, message] of cases) {
     t.throws(() => loadConfig(env), { name: 'ConfigError', message }, JSON.stringify(env))
