@@ -14,7 +14,10 @@ export const BulkActionRequest = Type.Object(
       {
         // any string is accepted here so that an unadvertised mode gets the route's clear 400, not a schema 422
         mode: Type.String({ minLength: 1, description: 'only `explicit` is supported' }),
-        uids: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 10_000, uniqueItems: true }),
+        // required for `explicit` (checked by the route, 422): optional here so that a well-formed selection of
+        // another mode (`all_matching` with a `query`) gets the clear 400 "supports only explicit UID selection"
+        uids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 10_000, uniqueItems: true })),
+        query: Type.Optional(JsonObject),
       },
       { additionalProperties: false },
     ),

@@ -1,0 +1,155 @@
+/**
+ * The API side of the bulk-delete queue: adds a job and waits for its result (bounded). Connections are lazy and
+ * fail fast, so a missing Redis costs a bulk delete a 503 and nothing else.
+ */
+import { randomUUID } from 'node:crypto'
+import { Job, Queue, QueueEvents } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { HttpError, serviceUnavailable } from '../http/errors.ts'
+import { BULK_QUEUE_NAME, type BulkJobData, type BulkJobResult } from './processor.ts'
+import { createRedis, describeRedis, type LogLike } from './redis.ts'
+
+export interface BulkQueueOptions {
+  redisUrl: string
+  prefix: string
+  waitTimeoutMs: number
+  log: LogLike
+}
+
+/** Job timings for the metrics, in seconds. */
+export interface JobTimings {
+  state: 'completed' | 'failed'
+  queuedSeconds: number | null
+  runSeconds: number | null
+}
+
+export interface BulkRun {
+  result: BulkJobResult
+  timings: JobTimings | null
+}
+
+// How long a request waits for Redis to (re)connect before answering 503.
+const CONNECT_WAIT_MS = 1_500
+
+export class BulkQueue {
+  readonly queue: Queue<BulkJobData, BulkJobResult>
+  private readonly producer: Redis
+  private readonly eventsConnection: Redis
+  private events: QueueEvents | null = null
+  private closed = false
+
+  constructor(private readonly options: BulkQueueOptions) {
+    this.producer = createRedis(options.redisUrl, 'producer', options.log)
+    this.eventsConnection = createRedis(options.redisUrl, 'events', options.log)
+    this.queue = new Queue<BulkJobData, BulkJobResult>(BULK_QUEUE_NAME, { connection: this.producer, prefix: options.prefix })
+    // a Queue re-emits connection errors; they are logged once by createRedis
+    this.queue.on('error', () => {})
+    this.producer.connect().catch(() => {})
+  }
+
+  get redisTarget(): string {
+    return describeRedis(this.options.redisUrl)
+  }
+
+  /** Resolves when Redis answers, or throws the 503 every bulk execution gives while it does not. */
+  async ensureAvailable(): Promise<void> {
+    if (this.producer.status === 'ready') return
+    const unavailable = serviceUnavailable(
+      `The bulk-delete queue is unavailable: Redis at ${this.redisTarget} cannot be reached. Nothing was deleted; retry when the queue is back.`,
+    )
+    // a connection that already failed and waits to retry is down: answer at once instead of waiting for its timer
+    if (this.closed || this.producer.status === 'reconnecting') throw unavailable
+    if (this.producer.status === 'wait' || this.producer.status === 'end') this.producer.connect().catch(() => {})
+    const ready = await new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer)
+        this.producer.off('ready', onReady)
+        resolve(ok)
+      }
+      const onReady = () => done(true)
+      const timer = setTimeout(() => done(false), CONNECT_WAIT_MS)
+      this.producer.once('ready', onReady)
+    })
+    if (!ready) throw unavailable
+  }
+
+  private queueEvents(): QueueEvents {
+    if (!this.events) {
+      this.events = new QueueEvents(BULK_QUEUE_NAME, { connection: this.eventsConnection, prefix: this.options.prefix })
+      this.events.on('error', () => {})
+    }
+    return this.events
+  }
+
+  /** Enqueues the deletion and waits for its result: 503 without Redis, 504 past the wait bound. */
+  async run(data: BulkJobData): Promise<BulkRun> {
+    await this.ensureAvailable()
+    const events = this.queueEvents()
+    let job: Job<BulkJobData, BulkJobResult>
+    try {
+      job = await this.queue.add(data.resource, data, {
+        jobId: randomUUID(),
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 250 },
+        removeOnComplete: { age: 24 * 3600, count: 1000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      })
+    } catch (error) {
+      this.options.log.warn({ err: (error as Error).message }, 'bulk queue: enqueue failed')
+      throw serviceUnavailable(`The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing was deleted.`)
+    }
+    const seconds = Math.round(this.options.waitTimeoutMs / 100) / 10
+    try {
+      const result = await job.waitUntilFinished(events, this.options.waitTimeoutMs)
+      return { result, timings: await this.timings(job.id) }
+    } catch (error) {
+      const message = (error as Error).message
+      if (/timed out before finishing/.test(message)) {
+        throw new HttpError(504, `Bulk-delete job ${job.id} did not finish within ${seconds} s; it keeps running. Fetch the preflight again to see what remains.`)
+      }
+      this.options.log.warn({ job: job.id, err: message }, 'bulk queue: job failed on every attempt')
+      const failed = new BulkJobFailed(`Bulk-delete job ${job.id} failed on every attempt and nothing was deleted; the cause was logged.`)
+      failed.timings = await this.timings(job.id)
+      throw failed
+    }
+  }
+
+  private async timings(id: string | undefined): Promise<JobTimings | null> {
+    if (!id) return null
+    try {
+      const job = await Job.fromId<BulkJobData, BulkJobResult>(this.queue, id)
+      if (!job) return null
+      const state = job.failedReason && !job.returnvalue ? 'failed' : 'completed'
+      const queued = job.processedOn ? (job.processedOn - job.timestamp) / 1000 : null
+      const run = job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : null
+      return { state, queuedSeconds: queued, runSeconds: run }
+    } catch {
+      return null
+    }
+  }
+
+  /** Job counts per state, or null while Redis is away (metrics skip them then). */
+  async counts(): Promise<Record<string, number> | null> {
+    if (this.producer.status !== 'ready') return null
+    try {
+      return await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed')
+    } catch {
+      return null
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    await this.events?.close().catch(() => {})
+    await this.queue.close().catch(() => {})
+    for (const connection of [this.producer, this.eventsConnection]) connection.disconnect()
+  }
+}
+
+/** A job that failed every attempt: its transaction rolled back each time. */
+export class BulkJobFailed extends HttpError {
+  timings: JobTimings | null = null
+  constructor(detail: string) {
+    super(500, detail)
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm run worker`: the bulk-delete processor alone, for deployments that scale it apart from the API (run the API
+ * with BULK_WORKER_IN_PROCESS=false). Same configuration as the API; applies pending migrations first so a worker
+ * started before any API still finds its tables. SIGINT/SIGTERM let running jobs finish, then exit.
+ */
+import { loadConfig, ConfigError } from '../config.ts'
+import { createSql, describeDatabase, ensureDatabase } from '../db/client.ts'
+import { migrate } from '../db/migrate.ts'
+import { describeRedis } from './redis.ts'
+import { createBulkWorker } from './worker.ts'
+
+let config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`invalid configuration: ${error.message}`)
+    process.exit(1)
+  }
+  throw error
+}
+
+// one JSON line per event, as the API logs (pino is only fastify's dependency, not ours)
+const LEVELS = { fatal: 60, error: 50, warn: 40, info: 30, debug: 20, trace: 10, silent: Infinity } as const
+const threshold = LEVELS[config.logLevel]
+const line = (level: 30 | 40 | 50) => (obj: object, msg: string) => {
+  if (level >= threshold) process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`)
+}
+const log = { info: line(30), warn: line(40), error: line(50) }
+const sql = createSql(config.databaseUrl, { max: 4 })
+try {
+  await ensureDatabase(config.databaseUrl)
+  await migrate(sql)
+} catch (error) {
+  log.error({ err: (error as Error).message }, `cannot prepare PostgreSQL at ${describeDatabase(config.databaseUrl)}`)
+  process.exit(1)
+}
+
+const worker = createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql, log })
+worker.on('ready', () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'))
+worker.on('completed', (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'))
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return
+    closing = true
+    log.info({ signal }, 'draining bulk worker')
+    const timer = setTimeout(() => process.exit(1), 60_000)
+    timer.unref()
+    worker
+      .close()
+      .then(() => sql.end({ timeout: 5 }))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'bulk worker shutdown failed')
+          process.exit(1)
+        },
+      )
+  })
+}

@@ -1,0 +1,62 @@
+/**
+ * The bulk-delete queue (BullMQ on Redis), decorated as `app.bulkQueue`; its processor when
+ * BULK_WORKER_IN_PROCESS is on; and the queue dashboard at `/ops/queues`. Nothing here needs Redis to start.
+ * Closing waits for running jobs (worker first, then the producer), after the HTTP server stopped taking requests.
+ */
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import type { Worker } from 'bullmq'
+import { createBullBoard } from '@bull-board/api'
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
+import { FastifyAdapter } from '@bull-board/fastify'
+import { BulkQueue } from '../bulk/queue.ts'
+import { createBulkWorker } from '../bulk/worker.ts'
+import type { BulkJobData, BulkJobResult } from '../bulk/processor.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bulkQueue: BulkQueue
+    /** the in-process processor, null when only `npm run worker` processes jobs */
+    bulkWorker: Worker<BulkJobData, BulkJobResult> | null
+  }
+}
+
+export const DASHBOARD_PATH = '/ops/queues'
+
+// The dashboard page links a web font; dropped so the page renders the same offline (system font).
+const WEB_FONT = /<link href="https:\/\/fonts\.googleapis\.com[^>]*>/g
+
+async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> {
+  const serverAdapter = new FastifyAdapter()
+  serverAdapter.setBasePath(DASHBOARD_PATH)
+  createBullBoard({ queues: [new BullMQAdapter(queue.queue, { readOnlyMode: false })], serverAdapter, options: { uiConfig: { boardTitle: 'Bulk deletes' } } })
+  await app.register(
+    async (scope) => {
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        const type = String(reply.getHeader('content-type') ?? '')
+        return typeof payload === 'string' && type.startsWith('text/html') ? payload.replace(WEB_FONT, '') : payload
+      })
+      await scope.register(serverAdapter.registerPlugin())
+    },
+    { prefix: DASHBOARD_PATH },
+  )
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app
+    const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, log: app.log })
+    const worker = config.bulkWorkerInProcess
+      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: app.sql, log: app.log })
+      : null
+    app.decorate('bulkQueue', queue)
+    app.decorate('bulkWorker', worker)
+    await dashboard(app, queue)
+    app.addHook('onClose', async () => {
+      // drain: the worker finishes the jobs it holds (each one transaction) before the producer and the pool go
+      await worker?.close().catch((error: unknown) => app.log.warn({ err: error }, 'bulk worker close failed'))
+      await queue.close()
+    })
+  },
+  { name: 'queue', dependencies: ['db'] },
+)
