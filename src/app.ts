@@ -13,6 +13,8 @@ import dbPlugin from './plugins/db.ts'
 import openapiPlugin from './plugins/openapi.ts'
 import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
+import metricsPlugin from './plugins/metrics.ts'
+import queuePlugin from './plugins/queue.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 
@@ -71,6 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configureHttp(app)
   app.decorate('config', config)
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
+  // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
+  await app.register(metricsPlugin)
+  await app.register(queuePlugin)
   await app.register(pricerPlugin, { threads: config.pricerThreads, timeoutMs: () => config.pricerTaskTimeoutMs, prespawn: options.prespawnPricer ?? true, workerUrl: options.pricerWorkerUrl })
   await app.register(pricingCachePlugin)
   await app.register(openapiPlugin)
