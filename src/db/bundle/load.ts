@@ -2,6 +2,7 @@
  * Upserts a validated bundle in one transaction (idempotent by uid / natural key). Either everything is
  * written or nothing: validation runs first, and any database error rolls the whole bundle back.
  */
+import { jsonValue, nul } from '../values.ts'
 import type { Sql, TransactionSql } from '../client.ts'
 import { encodeCurve, encodePayload } from '../curve-payload.ts'
 import type { Bundle } from './schema.ts'
@@ -25,8 +26,7 @@ async function upsert(tx: TransactionSql, table: string, keys: string[], rows: R
   }
 }
 
-const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v)
-const json = (tx: TransactionSql, v: unknown) => (v === undefined || v === null ? null : tx.json(v as Parameters<TransactionSql['json']>[0]))
+const json = jsonValue
 const dec = (v: number | string | null | undefined) => (v === undefined || v === null ? null : String(v))
 
 export interface LoadSummary {
