@@ -91,8 +91,9 @@ export class BulkQueue {
         jobId: randomUUID(),
         attempts: 3,
         backoff: { type: 'exponential', delay: 250 },
-        removeOnComplete: { age: 24 * 3600, count: 1000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
+        // a job carries up to 10,000 uids (~400 kB): keep few finished ones, failed ones longer for the dashboard
+        removeOnComplete: { age: 3600, count: 200 },
+        removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
       })
     } catch (error) {
       this.options.log.warn({ err: (error as Error).message }, 'bulk queue: enqueue failed')

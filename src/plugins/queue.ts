@@ -23,13 +23,14 @@ declare module 'fastify' {
 
 export const DASHBOARD_PATH = '/ops/queues'
 
+// Read-only: the service has no authentication yet, and retrying or removing a deletion job is not an ops click.
 // The dashboard page links a web font; dropped so the page renders the same offline (system font).
 const WEB_FONT = /<link href="https:\/\/fonts\.googleapis\.com[^>]*>/g
 
 async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> {
   const serverAdapter = new FastifyAdapter()
   serverAdapter.setBasePath(DASHBOARD_PATH)
-  createBullBoard({ queues: [new BullMQAdapter(queue.queue, { readOnlyMode: false })], serverAdapter, options: { uiConfig: { boardTitle: 'Bulk deletes' } } })
+  createBullBoard({ queues: [new BullMQAdapter(queue.queue, { readOnlyMode: true })], serverAdapter, options: { uiConfig: { boardTitle: 'Bulk deletes' } } })
   await app.register(
     async (scope) => {
       scope.addHook('onSend', async (_request, reply, payload) => {

@@ -103,4 +103,7 @@ t.test('ops: metrics count jobs per state and time them; the dashboard serves of
   const api = body<{ queues: { name: string; counts: Record<string, number> }[] }>(await app.inject({ method: 'GET', url: '/ops/queues/api/queues' }))
   t.equal(api.queues[0].name, 'bulk-delete')
   t.ok(api.queues[0].counts.completed >= 3)
+  const empty = await app.inject({ method: 'PUT', url: '/ops/queues/api/queues/bulk-delete/empty' })
+  t.ok(empty.statusCode >= 400, `read-only dashboard refuses to empty the queue (${empty.statusCode})`)
+  t.ok((await app.bulkQueue.queue.getJobCounts('completed')).completed >= 3)
 })
