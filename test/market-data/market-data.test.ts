@@ -43,7 +43,7 @@ t.test('sets: list, get, by key', async (t) => {
 
 t.test('sets: create 201, conflict 409, upsert, update, delete cascades', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo' })
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload })
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
   const created = await post(`${BASE}/sets/`, { set_key: 'intraday', display_name: 'Intraday', metadata_json: { owner: 'desk' } })
   t.equal(created.statusCode, 201)
   const set = body<Json & { uid: string }>(created)
@@ -59,7 +59,7 @@ t.test('sets: create 201, conflict 409, upsert, update, delete cascades', async 
   const fresh = await post(`${BASE}/sets/upsert/`, { set_key: 'eod2', display_name: 'EOD 2' })
   t.equal(fresh.statusCode, 200)
 
-  const patch = (uid: string, payload: unknown) => app.inject({ method: 'PATCH', url: `${BASE}/sets/${uid}/`, payload })
+  const patch = (uid: string, payload: object) => app.inject({ method: 'PATCH', url: `${BASE}/sets/${uid}/`, payload })
   t.match(body(await patch(set.uid, { description: 'five-minute snapshots' })), { description: 'five-minute snapshots', display_name: 'Intraday v2' }, 'only sent keys change')
   t.equal((await patch(set.uid, { set_key: 'renamed' })).statusCode, 422, 'set_key is immutable')
   t.equal((await patch(NOBODY, { description: 'x' })).statusCode, 404)
@@ -101,7 +101,7 @@ t.test('bindings: list, per set, get, resolve', async (t) => {
 
 t.test('bindings: create 201, conflicts, references, upsert, update, delete', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload })
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
   const set = body<{ uid: string }>(await post(`${BASE}/sets/`, { set_key: 'alt', display_name: 'Alt' }))
   const created = await post(`${BASE}/bindings/`, { market_data_set_uid: set.uid, concept_key: 'discount_curves', data_node_uid: CURVE_NODE, source: 'desk' })
   t.equal(created.statusCode, 201, created.body)
@@ -119,7 +119,7 @@ t.test('bindings: create 201, conflicts, references, upsert, update, delete', as
   const upserted = await post(`${BASE}/bindings/upsert/`, { market_data_set_uid: set.uid, concept_key: 'discount_curves', data_node_uid: FIXING_NODE, storage_table_identifier: 'custom' })
   t.match(body(upserted), { uid: binding.uid, data_node_uid: FIXING_NODE, storage_table_identifier: 'custom', source: null })
 
-  const patch = (uid: string, payload: unknown) => app.inject({ method: 'PATCH', url: `${BASE}/bindings/${uid}/`, payload })
+  const patch = (uid: string, payload: object) => app.inject({ method: 'PATCH', url: `${BASE}/bindings/${uid}/`, payload })
   t.match(body(await patch(binding.uid, { data_node_uid: CURVE_NODE })), { data_node_uid: CURVE_NODE, storage_table_identifier: 'discount_curves_eod' })
   t.match(body(await patch(binding.uid, { source: 'ops' })), { source: 'ops', data_node_uid: CURVE_NODE })
   t.equal((await patch(binding.uid, { concept_key: 'y' })).statusCode, 422, 'concept is immutable')

@@ -1,0 +1,104 @@
+/**
+ * Index registry with the shared delete-impact pattern: `GET …/delete-impact/` is a read-only snapshot and
+ * `DELETE` the only destructive route, refused with 409 while anything blocks.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { ErrorResponse, UidParams } from '../contracts/common.ts'
+import { DeleteImpactResponse, buildDeleteImpact, type RelationshipFact } from '../contracts/delete-impact.ts'
+import { discoveryRoute } from '../http/discovery.ts'
+import { conflict, notFound } from '../http/errors.ts'
+import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import * as repo from './repository.ts'
+import { Index, IndexCollection, IndexDeleteImpactQuery, IndexListQuery } from './schemas.ts'
+
+const TAG = 'indexes'
+const BASE = '/api/v1/index'
+const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
+const missing = (uid: string) => notFound(`Index '${uid}' was not found.`)
+
+type Samples = Record<keyof repo.IndexDependents, Record<string, unknown>[]>
+
+/** The curated relationships of an index (spec "Delete-impact contract"), in a stable order. */
+function indexFacts(c: repo.IndexDependents, samples?: Samples): RelationshipFact[] {
+  const facts: (RelationshipFact & { sampleKey: keyof repo.IndexDependents })[] = [
+    { sampleKey: 'future_assets', key: 'future_asset_details', label: 'Future assets on this index', model: 'future_asset_details', column: 'underlying_index_uid', relationship_type: 'direct', on_delete: 'RESTRICT', count: c.future_assets, treatment: 'block', description: 'Futures whose underlying is this index; delete or repoint them first.' },
+    { sampleKey: 'fixings', key: 'index_fixings', label: 'Fixings of this index', model: 'index_fixings', column: 'index_identifier', relationship_type: 'direct', on_delete: 'RESTRICT', count: c.fixings, treatment: 'block', description: "Published fixings stored under the index's identifier; delete them first." },
+    { sampleKey: 'portfolios', key: 'portfolio_published_index', label: 'Portfolios publishing this index', model: 'portfolios', column: 'published_index_uid', relationship_type: 'direct', on_delete: 'SET NULL', count: c.portfolios, treatment: 'set_null', description: 'Portfolios keep existing; their published index becomes null.' },
+    { sampleKey: 'conventions', key: 'index_convention_details', label: 'Index convention details', model: 'index_convention_details', column: 'index_uid', relationship_type: 'direct', on_delete: 'CASCADE', count: c.conventions, treatment: 'cascade', description: 'Tenor, fixing days, calendar and day count of the index; deleted with it.' },
+    { sampleKey: 'curve_selections', key: 'pricing_curve_selections', label: 'Curve selections keyed by this index', model: 'pricing_curve_selections', column: 'selector_key', relationship_type: 'indirect', on_delete: 'APPLICATION', count: c.curve_selections, treatment: 'manual', description: "Market-data-set curve selections with selector type 'index' and this index's uid as key; remove or repoint them before the delete." },
+  ]
+  return facts.map(({ sampleKey, ...fact }) => (samples ? { ...fact, samples: samples[sampleKey] } : fact))
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(`${BASE}/`, { schema: { operationId: 'listIndexes', summary: 'List indexes', tags: [TAG], querystring: IndexListQuery, response: { 200: IndexCollection, ...ERRORS } } }, async (request) => {
+    const q = request.query
+    assertAlignedOffset(q.limit, q.offset)
+    const { rows, total } = await repo.listIndexes(app.sql, q)
+    return collection(rows, q.limit, q.offset, total)
+  })
+
+  discoveryRoute(app, `${BASE}/discovery/`, 'discoverIndexes', TAG, {
+    id: 'indexes', label: 'Indexes', itemLabel: 'indexes',
+    search: { placeholder: 'Search indexes', paths: ['display_name', 'unique_identifier', 'description', 'uid'] },
+    filters: [
+      { key: 'index_type', label: 'Index type', type: 'text' },
+      { key: 'has_formula', label: 'Has formula', type: 'boolean' },
+      { key: 'has_canonical_values', label: 'Has values', type: 'boolean' },
+      { key: 'cadence', label: 'Cadence', type: 'text' },
+    ],
+    columns: [
+      { path: 'display_name', header: 'Name', importance: 'primary' },
+      { path: 'unique_identifier', header: 'Identifier' },
+      { path: 'index_type', header: 'Type', filterKey: 'index_type' },
+      { path: 'calculation_method', header: 'Calculation' },
+      { path: 'uid', header: 'UID' },
+    ],
+  })
+
+  app.get(`${BASE}/:uid/`, { schema: { operationId: 'getIndex', summary: 'Get an index', tags: [TAG], params: UidParams, response: { 200: Index, ...ERRORS } } }, async (request) => {
+    return (await repo.findIndex(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
+  })
+
+  app.get(
+    `${BASE}/:uid/delete-impact/`,
+    { schema: { operationId: 'getIndexDeleteImpact', summary: 'What deleting an index would do (read-only)', tags: [TAG], params: UidParams, querystring: IndexDeleteImpactQuery, response: { 200: DeleteImpactResponse, ...ERRORS } } },
+    async (request) => {
+      const index = await repo.findIndex(app.sql, request.params.uid)
+      if (!index) throw missing(request.params.uid)
+      const { include_samples, sample_limit } = request.query
+      const [counts, samples] = await Promise.all([
+        repo.countIndexDependents(app.sql, index),
+        include_samples && sample_limit > 0 ? repo.indexDependentSamples(app.sql, index, sample_limit) : undefined,
+      ])
+      return buildDeleteImpact(
+        { resource_type: 'index', uid: index.uid, identifier: index.unique_identifier, display_name: index.display_name, delete_endpoint: `${BASE}/${index.uid}/` },
+        indexFacts(counts, samples),
+      )
+    },
+  )
+
+  app.delete(
+    `${BASE}/:uid/`,
+    { schema: { operationId: 'deleteIndex', summary: 'Delete an index', description: 'Refused with 409 while fixings, futures or curve selections depend on it; otherwise portfolios lose their published index and conventions are deleted, in one transaction. Returns null.', tags: [TAG], params: UidParams, response: { 200: Type.Null(), ...ERRORS } } },
+    async (request) => {
+      await app.sql.begin(async (tx) => {
+        const index = await repo.findIndex(tx, request.params.uid, true)
+        if (!index) throw missing(request.params.uid)
+        const impact = buildDeleteImpact(
+          { resource_type: 'index', uid: index.uid, identifier: index.unique_identifier, display_name: index.display_name, delete_endpoint: `${BASE}/${index.uid}/` },
+          indexFacts(await repo.countIndexDependents(tx, index)),
+        )
+        if (!impact.can_delete) {
+          const blockers = impact.relationships.filter((r) => r.blocks_delete).map((r) => `${r.count} ${r.label.toLowerCase()}`)
+          throw conflict(`Index '${index.unique_identifier}' cannot be deleted while ${blockers.join(', ')} remain. See ${BASE}/${index.uid}/delete-impact/.`)
+        }
+        await repo.deleteIndex(tx, index.uid)
+      })
+      return null
+    },
+  )
+}
+
+export default routes
