@@ -42,9 +42,19 @@ export class BulkQueue {
     this.producer = createRedis(options.redisUrl, 'producer', options.log)
     this.eventsConnection = createRedis(options.redisUrl, 'events', options.log)
     this.queue = new Queue<BulkJobData, BulkJobResult>(BULK_QUEUE_NAME, { connection: this.producer, prefix: options.prefix })
-    // a Queue re-emits connection errors; they are logged once by createRedis
+    // built once its connection is ready: a QueueEvents started on an unreachable Redis cannot even be closed
+    this.eventsConnection.on('ready', () => {
+      if (this.events || this.closed) return
+      this.events = new QueueEvents(BULK_QUEUE_NAME, { connection: this.eventsConnection, prefix: options.prefix })
+      this.events.on('error', () => {})
+    })
+    // re-emits connection errors; createRedis logs them once per outage
     this.queue.on('error', () => {})
-    this.producer.connect().catch(() => {})
+  }
+
+  /** Redis answers the producer now (commands would not queue while it does not). */
+  get ready(): boolean {
+    return this.producer.status === 'ready'
   }
 
   get redisTarget(): string {
@@ -57,9 +67,8 @@ export class BulkQueue {
     const unavailable = serviceUnavailable(
       `The bulk-delete queue is unavailable: Redis at ${this.redisTarget} cannot be reached. Nothing was deleted; retry when the queue is back.`,
     )
-    // a connection that already failed and waits to retry is down: answer at once instead of waiting for its timer
-    if (this.closed || this.producer.status === 'reconnecting') throw unavailable
-    if (this.producer.status === 'wait' || this.producer.status === 'end') this.producer.connect().catch(() => {})
+    // only a first connection attempt in flight is worth waiting for; one that failed and waits to retry is down
+    if (this.closed || !['connecting', 'connect'].includes(this.producer.status)) throw unavailable
     const ready = await new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer)
@@ -73,18 +82,11 @@ export class BulkQueue {
     if (!ready) throw unavailable
   }
 
-  private queueEvents(): QueueEvents {
-    if (!this.events) {
-      this.events = new QueueEvents(BULK_QUEUE_NAME, { connection: this.eventsConnection, prefix: this.options.prefix })
-      this.events.on('error', () => {})
-    }
-    return this.events
-  }
-
   /** Enqueues the deletion and waits for its result: 503 without Redis, 504 past the wait bound. */
   async run(data: BulkJobData): Promise<BulkRun> {
     await this.ensureAvailable()
-    const events = this.queueEvents()
+    const events = this.events
+    if (!events) throw serviceUnavailable(`The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`)
     let job: Job<BulkJobData, BulkJobResult>
     try {
       job = await this.queue.add(data.resource, data, {
@@ -131,7 +133,7 @@ export class BulkQueue {
 
   /** Job counts per state, or null while Redis is away (metrics skip them then). */
   async counts(): Promise<Record<string, number> | null> {
-    if (this.producer.status !== 'ready') return null
+    if (!this.ready) return null
     try {
       return await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed')
     } catch {
@@ -141,7 +143,12 @@ export class BulkQueue {
 
   async close(): Promise<void> {
     this.closed = true
-    await this.events?.close().catch(() => {})
+    if (this.events) {
+      const closing = this.events.close().catch(() => {})
+      // with Redis lost, QueueEvents.close() waits for it: stop its connection instead (nothing left to read)
+      if (this.eventsConnection.status === 'ready') await closing
+      else this.eventsConnection.disconnect()
+    }
     await this.queue.close().catch(() => {})
     for (const connection of [this.producer, this.eventsConnection]) connection.disconnect()
   }

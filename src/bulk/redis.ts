@@ -1,7 +1,7 @@
 /**
  * ioredis connections of the bulk queue. The API must start and serve without Redis, so no connection may crash
- * the process or flood the log: errors are logged once per outage, reconnects back off to a few seconds, and the
- * producer fails fast (no offline queue) so a request learns at once that Redis is away.
+ * the process or flood the log: errors are logged once per outage, reconnects back off to a few seconds and never
+ * stop, and the producer fails fast (no offline queue) so a request learns at once that Redis is away.
  */
 import { Redis, type RedisOptions } from 'ioredis'
 
@@ -19,8 +19,9 @@ export function describeRedis(url: string): string {
 }
 
 export function createRedis(url: string, role: ConnectionRole, log: LogLike): Redis {
+  // Not lazy: BullMQ waits for a connecting client until it is ready (even across a long outage), whereas a lazy
+  // client's first failed connect() would leave the queue or worker built on it broken for good.
   const options: RedisOptions = {
-    lazyConnect: true,
     connectTimeout: 2_000,
     // reconnect forever (Redis may come back) but at most every 5 s
     retryStrategy: (times) => Math.min(200 * 2 ** Math.min(times, 5), 5_000),

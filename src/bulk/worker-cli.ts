@@ -36,9 +36,14 @@ try {
   process.exit(1)
 }
 
-const worker = createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql, log })
-worker.on('ready', () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'))
-worker.on('completed', (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'))
+const worker = createBulkWorker({
+  redisUrl: config.redisUrl,
+  prefix: config.bulkQueuePrefix,
+  sql,
+  log,
+  onReady: () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'),
+  onCompleted: (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'),
+})
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

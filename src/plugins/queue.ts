@@ -5,19 +5,17 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import type { Worker } from 'bullmq'
 import { createBullBoard } from '@bull-board/api'
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { BulkQueue } from '../bulk/queue.ts'
-import { createBulkWorker } from '../bulk/worker.ts'
-import type { BulkJobData, BulkJobResult } from '../bulk/processor.ts'
+import { createBulkWorker, type BulkWorker } from '../bulk/worker.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     bulkQueue: BulkQueue
     /** the in-process processor, null when only `npm run worker` processes jobs */
-    bulkWorker: Worker<BulkJobData, BulkJobResult> | null
+    bulkWorker: BulkWorker | null
   }
 }
 
@@ -33,6 +31,12 @@ async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> 
   createBullBoard({ queues: [new BullMQAdapter(queue.queue, { readOnlyMode: true })], serverAdapter, options: { uiConfig: { boardTitle: 'Bulk deletes' } } })
   await app.register(
     async (scope) => {
+      // the dashboard's API reads Redis: while it is away, say so instead of leaving the page waiting
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!queue.ready && request.url.startsWith(`${DASHBOARD_PATH}/api/`)) {
+          return reply.code(503).send({ detail: `The queue dashboard needs Redis at ${queue.redisTarget}, which cannot be reached.` })
+        }
+      })
       scope.addHook('onSend', async (_request, reply, payload) => {
         const type = String(reply.getHeader('content-type') ?? '')
         return typeof payload === 'string' && type.startsWith('text/html') ? payload.replace(WEB_FONT, '') : payload
@@ -55,7 +59,7 @@ export default fp(
     await dashboard(app, queue)
     app.addHook('onClose', async () => {
       // drain: the worker finishes the jobs it holds (each one transaction) before the producer and the pool go
-      await worker?.close().catch((error: unknown) => app.log.warn({ err: error }, 'bulk worker close failed'))
+      await worker?.close()
       await queue.close()
     })
   },
