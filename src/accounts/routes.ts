@@ -10,7 +10,7 @@ import type { Sql, TransactionSql } from '../db/client.ts'
 import { assetInfo, holdingAsset, iso } from '../holdings/snapshot.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
   AccountCollection,
@@ -84,10 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const load = async (uid: string) => (await repo.findAccount(app.sql, uid)) ?? Promise.reject(missing(uid))
 
   app.get(`${BASE}/`, { schema: { operationId: 'listAccounts', summary: 'List accounts', tags: [TAG], querystring: AccountListQuery, response: { 200: AccountCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listAccounts(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listAccounts(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverAccounts', TAG, {
@@ -103,10 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get(`${BASE}/target-allocation/targets/`, { schema: { operationId: 'searchAccountTargetAllocationTargets', summary: 'Assets and portfolios a target allocation can point at', tags: [TAG], querystring: TargetSearchQuery, response: { 200: TargetCandidateCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.targetCandidates(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.targetCandidates(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/target-allocation/targets/discovery/`, 'discoverAccountTargetAllocationTargets', TAG, {

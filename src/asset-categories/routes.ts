@@ -8,7 +8,7 @@ import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import type { TransactionSql } from '../db/client.ts'
 import { deleteAssetCategories } from '../bulk/deletions/asset-categories.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { AssetCategory, AssetCategoryCollection, AssetCategoryDetailResponse, CategoryListQuery, CreateAssetCategoryRequest, PatchAssetCategoryRequest } from './schemas.ts'
 
@@ -36,10 +36,7 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listAssetCategories', summary: 'List asset categories', tags: [TAG], querystring: CategoryListQuery, response: { 200: AssetCategoryCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listCategories(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listCategories(app.sql, q))
   })
 
   app.get(`${BASE}/:uid/`, { schema: { operationId: 'getAssetCategoryDetail', summary: 'Asset category detail', tags: [TAG], params: UidParams, response: { 200: AssetCategoryDetailResponse, ...ERRORS } } }, async (request) => {

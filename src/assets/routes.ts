@@ -10,7 +10,7 @@ import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
 import { TABULAR_FRAME_CONTRACT, TabularFrameResponse } from '../contracts/tabular-frame.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { conflict, notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { AssetCollection, AssetDetailResponse, AssetListQuery, MonitorFrameQuery } from './schemas.ts'
 
@@ -28,10 +28,7 @@ const MONITOR_COLUMNS = MONITOR_FIELDS.map(([key]) => key)
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listAssets', summary: 'List assets', tags: [TAG], querystring: AssetListQuery, response: { 200: AssetCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listAssets(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listAssets(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverAssets', TAG, {

@@ -10,7 +10,7 @@ import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
 import { decodeCurve, decodePayload } from '../db/curve-payload.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { conflict, notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { assertAlignedOffset, pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
   Curve,
@@ -62,10 +62,7 @@ function curveFacts(counts: repo.CurveDependents, flags: CurveDeleteFlags, sampl
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listPricingCurves', summary: 'List pricing curves', tags: [TAG], querystring: CurveListQuery, response: { 200: CurveCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listCurves(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listCurves(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverPricingCurves', TAG, {

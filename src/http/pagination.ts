@@ -15,3 +15,10 @@ export function collection<T>(items: T[], limit: number, offset: number, totalIt
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/** A collection route's answer: the offset alignment check, then one page and the exact count from `fetch`. */
+export async function pagedCollection<Q extends { limit: number; offset: number }, T>(q: Q, fetch: (q: Q) => Promise<{ rows: T[]; total: number }>): Promise<{ items: T[]; pageInfo: PageInfo }> {
+  assertAlignedOffset(q.limit, q.offset)
+  const { rows, total } = await fetch(q)
+  return collection(rows, q.limit, q.offset, total)
+}

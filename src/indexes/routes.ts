@@ -8,7 +8,7 @@ import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { DeleteImpactResponse, buildDeleteImpact, type RelationshipFact } from '../contracts/delete-impact.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { conflict, notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { Index, IndexCollection, IndexDeleteImpactQuery, IndexListQuery } from './schemas.ts'
 
@@ -33,10 +33,7 @@ function indexFacts(c: repo.IndexDependents, samples?: Samples): RelationshipFac
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listIndexes', summary: 'List indexes', tags: [TAG], querystring: IndexListQuery, response: { 200: IndexCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listIndexes(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listIndexes(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverIndexes', TAG, {

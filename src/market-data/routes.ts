@@ -9,7 +9,7 @@ import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import type { TransactionSql } from '../db/client.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { badRequest, conflict, notFound, unprocessable } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
   BindingListQuery,
@@ -73,10 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ------------------------------------------------------------------ sets
   app.get(`${BASE}/sets/`, { schema: { operationId: 'listPricingMarketDataSets', summary: 'List market-data sets', tags: [TAG], querystring: SetListQuery, response: { 200: MarketDataSetCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listSets(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listSets(app.sql, q))
   })
   discoveryRoute(app, `${BASE}/sets/discovery/`, 'discoverPricingMarketDataSets', TAG, {
     id: 'pricing-market-data-sets', label: 'Pricing market-data sets', itemLabel: 'market-data sets',
@@ -116,10 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ------------------------------------------------------------------ bindings
   app.get(`${BASE}/bindings/`, { schema: { operationId: 'listPricingMarketDataBindings', summary: 'List concept bindings', tags: [TAG], querystring: BindingListQuery, response: { 200: MarketDataBindingCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listBindings(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listBindings(app.sql, q))
   })
   discoveryRoute(app, `${BASE}/bindings/discovery/`, 'discoverPricingMarketDataBindings', TAG, {
     id: 'pricing-market-data-bindings', label: 'Pricing market-data bindings', itemLabel: 'bindings',
@@ -127,10 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     columns: BINDING_COLUMNS,
   })
   app.get(`${BASE}/sets/:market_data_set_uid/bindings/`, { schema: { operationId: 'listPricingMarketDataSetBindings', summary: 'List the bindings of one set', tags: [TAG], params: SetBindingsParams, querystring: SetBindingListQuery, response: { 200: MarketDataBindingCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listBindings(app.sql, { ...q, market_data_set_uid: request.params.market_data_set_uid })
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listBindings(app.sql, { ...q, market_data_set_uid: request.params.market_data_set_uid }))
   })
   discoveryRoute(app, `${BASE}/sets/:market_data_set_uid/bindings/discovery/`, 'discoverPricingMarketDataSetBindings', TAG, {
     id: 'pricing-market-data-set-bindings', label: 'Market-data set bindings', itemLabel: 'bindings', columns: BINDING_COLUMNS,

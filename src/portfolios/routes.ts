@@ -8,7 +8,7 @@ import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
 import { deletePortfolios, findPortfolioDeleteBlockers } from '../bulk/deletions/portfolios.ts'
 import { assetInfo, iso } from '../holdings/snapshot.ts'
 import { conflict, notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { DeleteWeightsQuery, PortfolioCollection, PortfolioDeleteResponse, PortfolioDetailResponse, PortfolioListQuery, PortfolioWeightsDeleteResponse, PortfolioWeightsSnapshotResponse, WeightsQuery } from './schemas.ts'
 
@@ -21,10 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const load = async (uid: string) => (await repo.findPortfolio(app.sql, uid)) ?? Promise.reject(missing(uid))
 
   app.get(`${BASE}/`, { schema: { operationId: 'listPortfolios', summary: 'List portfolios', tags: [TAG], querystring: PortfolioListQuery, response: { 200: PortfolioCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listPortfolios(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listPortfolios(app.sql, q))
   })
 
   app.get(`${BASE}/:uid/`, { schema: { operationId: 'getPortfolio', summary: 'Portfolio detail', tags: [TAG], params: UidParams, response: { 200: PortfolioDetailResponse, ...ERRORS } } }, async (request) => {

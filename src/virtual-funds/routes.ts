@@ -5,7 +5,7 @@ import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
 import { assetInfo, holdingAsset, iso } from '../holdings/snapshot.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { notFound } from '../http/errors.ts'
-import { assertAlignedOffset, collection } from '../http/pagination.ts'
+import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { VirtualFundCollection, VirtualFundDetailResponse, VirtualFundHoldingsQuery, VirtualFundHoldingsSnapshotResponse, VirtualFundListQuery } from './schemas.ts'
 
@@ -25,10 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get(`${BASE}/`, { schema: { operationId: 'listVirtualFunds', summary: 'List virtual funds', tags: [TAG], querystring: VirtualFundListQuery, response: { 200: VirtualFundCollection, ...ERRORS } } }, async (request) => {
-    const q = request.query
-    assertAlignedOffset(q.limit, q.offset)
-    const { rows, total } = await repo.listFunds(app.sql, q)
-    return collection(rows, q.limit, q.offset, total)
+    return pagedCollection(request.query, (q) => repo.listFunds(app.sql, q))
   })
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverVirtualFunds', TAG, {
