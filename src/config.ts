@@ -17,7 +17,8 @@ export interface Config {
   logLevel: LogLevel
   /** bulk-delete jobs processed in the API process (false: only `npm run worker` processes them) */
   bulkWorkerInProcess: boolean
-  /** BullMQ key prefix of the bulk-delete queue (instances sharing one Redis share jobs only under one prefix) */
+  /** BullMQ key prefix of the bulk-delete queue: processes share jobs only under one prefix. The default names the
+   * database, so two databases (environments, test runs) on one Redis never process each other's jobs. */
   bulkQueuePrefix: string
   /** how long a bulk-delete request waits for its job before answering 504 (the job keeps running) */
   bulkWaitTimeoutMs: number
@@ -71,23 +72,30 @@ function prefix(env: NodeJS.ProcessEnv, name: string, fallback: string): string 
   return raw
 }
 
+function defaultQueuePrefix(databaseUrl: string): string {
+  // the database name only: an API and a worker reaching one database by different host names must agree
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres'
+  return `fi-${name}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`)
   }
+  const databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', ['postgres:', 'postgresql:'])
   const host = env.HOST || '127.0.0.1'
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address, got '${host}'`)
   return {
     host,
     port: integer(env, 'PORT', 8000, 0, 65535),
-    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', ['postgres:', 'postgresql:']),
+    databaseUrl,
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
-    bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', 'fixed-income'),
+    bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', defaultQueuePrefix(databaseUrl)),
     bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),

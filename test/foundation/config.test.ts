@@ -10,7 +10,8 @@ t.test('defaults work on this machine', async (t) => {
   t.ok(c.pricerThreads >= 1)
   t.equal(c.logLevel, 'info')
   t.equal(c.bulkWorkerInProcess, true)
-  t.equal(c.bulkQueuePrefix, 'fixed-income')
+  t.equal(c.bulkQueuePrefix, 'fi-fixed_income', 'one queue per database by default')
+  t.equal(loadConfig({ DATABASE_URL: 'postgres://u:secret@db:6000/other%20db' }).bulkQueuePrefix, 'fi-other_db', 'no credentials in it')
   t.equal(c.bulkWaitTimeoutMs, 120_000)
 })
 
