@@ -11,7 +11,7 @@ export const queuePrefix = () => `fi-test-${randomBytes(6).toString('hex')}`
 
 export async function buildBulk(t: TestContext, options: BuildOptions = {}): Promise<TestApp & { prefix: string }> {
   const prefix = options.env?.BULK_QUEUE_PREFIX ?? queuePrefix()
-  const built = await build(t, { ...options, env: { BULK_QUEUE_PREFIX: prefix, ...options.env } })
+  const built = await build(t, { ...options, env: { BULK_QUEUE_PREFIX: prefix, BULK_WORKER_IN_PROCESS: 'true', ...options.env } })
   t.teardown(() => dropKeys(prefix))
   return { ...built, prefix }
 }

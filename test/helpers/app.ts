@@ -29,7 +29,8 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
   if (options.bundle !== undefined) {
     await loadBundle(db.sql, options.bundle === 'demo' ? readDemoBundle() : options.bundle, validateInstrumentDump)
   }
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', ...options.env })
+  // only bulk tests (test/bulk/app.ts) process jobs: other apps need no worker holding Redis connections
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', ...options.env })
   const app = await buildApp({ config, sql: db.sql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
   t.teardown(() => app.close())
   return { app, db }
