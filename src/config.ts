@@ -101,3 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
   }
 }
+
+/** For entry points: the configuration, or one clear line on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`invalid configuration: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+}

@@ -2,22 +2,13 @@
  * The only file that listens: config → database (created and migrated) → demo data when empty → app → listen.
  * SIGINT/SIGTERM close the HTTP server first, then the pool, queue and database (each plugin closes itself).
  */
-import { loadConfig, ConfigError } from './config.ts'
+import { loadConfigOrExit } from './config.ts'
 import { createSql, ensureDatabase, describeDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { loadDemoIfEmpty } from './db/demo.ts'
 import { buildApp } from './app.ts'
 
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`invalid configuration: ${error.message}`)
-    process.exit(1)
-  }
-  throw error
-}
+const config = loadConfigOrExit()
 
 try {
   await ensureDatabase(config.databaseUrl)

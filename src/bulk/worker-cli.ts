@@ -3,22 +3,13 @@
  * with BULK_WORKER_IN_PROCESS=false). Same configuration as the API; applies pending migrations first so a worker
  * started before any API still finds its tables. SIGINT/SIGTERM let running jobs finish, then exit.
  */
-import { loadConfig, ConfigError } from '../config.ts'
+import { loadConfigOrExit } from '../config.ts'
 import { createSql, describeDatabase, ensureDatabase } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { describeRedis } from './redis.ts'
 import { createBulkWorker } from './worker.ts'
 
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`invalid configuration: ${error.message}`)
-    process.exit(1)
-  }
-  throw error
-}
+const config = loadConfigOrExit()
 
 // one JSON line per event, as the API logs (pino is only fastify's dependency, not ours)
 const LEVELS = { fatal: 60, error: 50, warn: 40, info: 30, debug: 20, trace: 10, silent: Infinity } as const
