@@ -80,6 +80,8 @@ t.test('holdings and holdings by fund', async (t) => {
   t.same(warned.allocation_warnings, ["Virtual-fund allocation references asset_identifier 'UST-STRIP-2036-02-15' that is not present in the source account holdings set."])
   t.match(body(await app.inject({ url: `${BASE}/${ACCOUNT}/holdings/by-fund/?holdings_date=2020-01-01T00:00:00Z` })), { source_account_holdings_set_uid: null, funds: [], residuals: [] })
   t.equal((await app.inject({ url: `${BASE}/${NOBODY}/holdings/by-fund/` })).statusCode, 404)
+  t.equal((await app.inject({ url: `${BASE}/${ACCOUNT}/holdings/by-fund/?order=up` })).statusCode, 422)
+  t.equal((await app.inject({ url: `${BASE}/not-a-uid/holdings/by-fund/` })).statusCode, 422)
 })
 
 t.test('target positions', async (t) => {
@@ -94,6 +96,8 @@ t.test('target positions', async (t) => {
   t.match(res.positions[1], { asset: null, portfolio: { uid: CORE, unique_identifier: 'CORE-FI' } })
   t.same(body(await app.inject({ url: `${BASE}/${ACCOUNT}/target-positions/?target_positions_date=2020-01-01T00:00:00Z` })), { related_account_uid: ACCOUNT, target_positions_date: null, position_set_uid: null, positions: [] })
   t.equal((await app.inject({ url: `${BASE}/${NOBODY}/target-positions/` })).statusCode, 404)
+  t.equal((await app.inject({ url: `${BASE}/${ACCOUNT}/target-positions/?target_positions_date=yesterday` })).statusCode, 422)
+  t.equal((await app.inject({ url: `${BASE}/${ACCOUNT}/target-positions/?limit=3` })).statusCode, 422)
 })
 
 t.test('add holdings: validation, conflict, overwrite', async (t) => {
