@@ -166,3 +166,16 @@ t.test('discount curve: latest, historical and each 404', async (t) => {
   t.equal((await get(UST, '')).statusCode, 422, 'market_data_set is required')
   t.equal((await get(UST, '?market_data_set=default&valuation_date=yesterday')).statusCode, 422)
 })
+
+t.test('a curve-preview CurveRef resolves through the discount-curve route to the curve the price used', async (t) => {
+  const { app } = await build(t, { bundle: 'demo' })
+  const UST_BOND = 'd4037e5c-6e60-5619-b1cd-8b02cccb5792'
+  const preview = body<{ curves: { role: string; curve_uid: string; discount_curve_url: string; discount_curve_query_params: Record<string, string> }[] }>(
+    await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST_BOND}/curve-preview/`, payload: { valuation_date: '2026-11-20T12:00:00Z', market_data_set: 'default' } }),
+  )
+  const ref = preview.curves.find((c) => c.role === 'discount')!
+  t.equal(ref.curve_uid, UST)
+  const res = await app.inject({ url: ref.discount_curve_url, query: ref.discount_curve_query_params })
+  t.equal(res.statusCode, 200, res.body)
+  t.match(body(res), { curve_uid: UST, request_mode: 'historical', effective_date: '2026-11-20T00:00:00.000Z' })
+})
