@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import type { TransactionSql } from '../db/client.ts'
 import { deleteAssetCategories } from '../bulk/deletions/asset-categories.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import { AssetCategory, AssetCategoryCollection, AssetCategoryDetailResponse, CategoryListQuery, CreateAssetCategoryRequest, PatchAssetCategoryRequest } from './schemas.ts'
@@ -31,8 +31,6 @@ async function setMembers(tx: TransactionSql, categoryUid: string, assets: strin
   if (unknown.length) throw unprocessable(`body.assets: asset(s) ${unknown.map((u) => `'${u}'`).join(', ')} do not exist.`)
   await repo.replaceMembers(tx, categoryUid, unique)
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listAssetCategories', summary: 'List asset categories', tags: [TAG], querystring: CategoryListQuery, response: { 200: AssetCategoryCollection, ...ERRORS } } }, async (request) => {
@@ -73,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (b.assets !== undefined) await setMembers(tx, row.uid, b.assets)
         return row
       })
-      .catch((e: unknown) => Promise.reject(isUniqueViolation(e) ? conflict(`An asset category with unique_identifier '${explicit}' already exists.`) : e))
+      .catch(conflictOnDuplicate(() => `An asset category with unique_identifier '${explicit}' already exists.`))
   })
 
   app.patch(`${BASE}/:uid/`, { schema: { operationId: 'updateAssetCategory', summary: 'Update an asset category', tags: [TAG], params: UidParams, body: PatchAssetCategoryRequest, response: { 200: AssetCategory, ...ERRORS } } }, async (request) => {

@@ -1,5 +1,6 @@
 /** The three child resources of a calendar as ChildSpecs: columns, natural keys, filters, defaults and rules. */
 import type { Sql } from '../db/client.ts'
+import { sentFields } from '../db/values.ts'
 import { unprocessable } from '../http/errors.ts'
 import type { ChildSpec } from './children.ts'
 import {
@@ -22,8 +23,6 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** Only the keys a PATCH body sends (undefined means "not sent"). */
-export const sent = (b: Values, keys: string[]): Values => Object.fromEntries(keys.filter((k) => b[k] !== undefined).map((k) => [k, b[k]]))
 const orNull = (v: unknown) => (v === undefined ? null : v)
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const range = (sql: Sql, column: string, q: Values) =>
@@ -41,7 +40,7 @@ export const DATES: ChildSpec = {
   materialize: (b) => ({
     local_date: b.local_date, ...Object.fromEntries(DATE_FLAGS.map((k) => [k, b[k] ?? false])), holiday_name: orNull(b.holiday_name), metadata_json: orNull(b.metadata_json),
   }),
-  patch: (b) => sent(b, [...DATE_FLAGS, 'holiday_name', 'metadata_json']),
+  patch: (b) => sentFields(b, [...DATE_FLAGS, 'holiday_name', 'metadata_json']),
   discovery: {
     filters: [
       { key: 'start_date', label: 'From', type: 'text' }, { key: 'end_date', label: 'To', type: 'text' },
@@ -71,7 +70,7 @@ export const SESSIONS: ChildSpec = {
     local_date: b.local_date, session_label: trimmed(b.session_label), opens_at: orNull(b.opens_at), closes_at: orNull(b.closes_at),
     timezone: b.timezone ?? 'UTC', is_primary: b.is_primary ?? true, metadata_json: orNull(b.metadata_json),
   }),
-  patch: (b) => sent(b, ['opens_at', 'closes_at', 'timezone', 'is_primary', 'metadata_json']),
+  patch: (b) => sentFields(b, ['opens_at', 'closes_at', 'timezone', 'is_primary', 'metadata_json']),
   check: checkSession,
   discovery: {
     filters: [
@@ -97,7 +96,7 @@ export const EVENTS: ChildSpec = {
     event_date: orNull(b.event_date), event_time: orNull(b.event_time), event_type: upperSnake(String(b.event_type)), event_label: trimmed(b.event_label),
     target_type: trimmed(b.target_type), target_uid: orNull(b.target_uid), target_identifier: trimmed(b.target_identifier), metadata_json: orNull(b.metadata_json),
   }),
-  patch: (b) => sent(b, ['event_time', 'target_uid', 'metadata_json']),
+  patch: (b) => sentFields(b, ['event_time', 'target_uid', 'metadata_json']),
   check: (v, at) => {
     if (typeof v.event_type === 'string' && !v.event_type) throw unprocessable(`${at}.event_type: must not be blank.`)
   },

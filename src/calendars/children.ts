@@ -12,7 +12,7 @@ import type { DiscoverySpec } from '../contracts/resource-discovery.ts'
 import type { Sql, TransactionSql } from '../db/client.ts'
 import { jsonValue } from '../db/values.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import { bulkUpsertBody } from './schemas.ts'
 
@@ -49,7 +49,6 @@ export interface ChildSpec {
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
 const toWire = (row: Values): Values => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, iso(v)]))
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505'
 
 export function registerChildRoutes(app: FastifyInstance, base: string, tag: string, spec: ChildSpec): void {
   const { plural, noun, table } = spec
@@ -62,7 +61,7 @@ export function registerChildRoutes(app: FastifyInstance, base: string, tag: str
   const sql = app.sql
   const select = (db: Sql | TransactionSql) => db.unsafe(spec.select)
   const missingChild = (uid: string) => notFound(`Calendar ${noun.toLowerCase()} '${uid}' was not found in this calendar.`)
-  const duplicate = (v: Values) => conflict(`A ${label} with the same ${spec.key.join(', ')} (${spec.key.map((k) => String(v[k] ?? null)).join(', ')}) already exists in this calendar.`)
+  const duplicate = (v: Values) => `A ${label} with the same ${spec.key.join(', ')} (${spec.key.map((k) => String(v[k] ?? null)).join(', ')}) already exists in this calendar.`
   const withJson = (db: Sql | TransactionSql, v: Values): Values => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, spec.json.includes(k) ? jsonValue(db, x) : x]))
 
   async function requireCalendar(db: Sql | TransactionSql, uid: string, lock = false): Promise<void> {
@@ -106,7 +105,7 @@ export function registerChildRoutes(app: FastifyInstance, base: string, tag: str
         const [row] = await tx<Values[]>`insert into ${tx(table)} ${tx(withJson(tx, { ...v, calendar_uid }))} returning ${select(tx)}`
         return toWire(row)
       })
-      .catch((e: unknown) => Promise.reject(isUniqueViolation(e) ? duplicate(v) : e))
+      .catch(conflictOnDuplicate(() => duplicate(v)))
   })
 
   app.post(`${list}bulk-upsert/`, { schema: { operationId: `bulkUpsertCalendar${noun}s`, summary: `Create or replace ${plural} by their natural key, all or nothing`, tags: [tag], params: CalendarParams, body: bulkUpsertBody(spec.upsertRow, `Calendar${noun}BulkUpsertRequest`), response: { 200: Type.Array(spec.row), ...ERRORS } } }, async (request) => {

@@ -7,12 +7,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
-import { jsonValue } from '../db/values.ts'
+import { jsonValue, sentFields } from '../db/values.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { conflict, conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import { registerChildRoutes } from './children.ts'
-import { DATES, EVENTS, SESSIONS, isTimeZone, sent, upperSnake } from './children-specs.ts'
+import { DATES, EVENTS, SESSIONS, isTimeZone, upperSnake } from './children-specs.ts'
 import * as repo from './repository.ts'
 import { Calendar, CalendarCollection, CalendarCreate, CalendarListQuery, CalendarUpdate } from './schemas.ts'
 
@@ -28,8 +28,6 @@ function checkCalendar(v: { timezone?: unknown; valid_from?: unknown; valid_to?:
     throw unprocessable(`body.valid_to: ${v.valid_to} is before valid_from ${v.valid_from}.`)
   }
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505'
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listCalendars', summary: 'List calendars', tags: [TAG], querystring: CalendarListQuery, response: { 200: CalendarCollection, ...ERRORS } } }, async (request) => {
@@ -87,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           source: b.source ?? null, source_identifier: b.source_identifier ?? null, valid_from: b.valid_from, valid_to: b.valid_to, metadata_json: jsonValue(tx, b.metadata_json),
         }),
       )
-      .catch((e: unknown) => Promise.reject(isUniqueViolation(e) ? conflict(`A calendar with unique_identifier '${b.unique_identifier.trim()}' already exists.`) : e))
+      .catch(conflictOnDuplicate(() => `A calendar with unique_identifier '${b.unique_identifier.trim()}' already exists.`))
   })
 
   app.patch(`${BASE}/:uid/`, { schema: { operationId: 'updateCalendar', summary: 'Update a calendar', tags: [TAG], params: UidParams, body: CalendarUpdate, response: { 200: Calendar, ...ERRORS } } }, async (request) => {
@@ -95,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return app.sql.begin(async (tx) => {
       const current = await repo.findCalendar(tx, request.params.uid, true)
       if (!current) throw missing(request.params.uid)
-      const patch = sent(b as Record<string, unknown>, ['display_name', 'calendar_type', 'timezone', 'source', 'source_identifier', 'valid_from', 'valid_to', 'metadata_json'])
+      const patch = sentFields(b, ['display_name', 'calendar_type', 'timezone', 'source', 'source_identifier', 'valid_from', 'valid_to', 'metadata_json'])
       if (Object.keys(patch).length === 0) return current
       if (typeof patch.calendar_type === 'string') patch.calendar_type = upperSnake(patch.calendar_type)
       // one bound sent: it must still fit the stored other bound

@@ -6,3 +6,7 @@ export const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : 
 
 /** A jsonb parameter (postgres.js needs `sql.json` for objects), null when absent. */
 export const jsonValue = (sql: Sql | TransactionSql, v: unknown) => (v === undefined || v === null ? null : sql.json(v as Parameters<Sql['json']>[0]))
+
+/** The keys of a PATCH body the client sent (undefined means "not sent"), ready for `update … set ${sql(patch)}`. */
+export const sentFields = (body: object, keys: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(keys.filter((k) => (body as Record<string, unknown>)[k] !== undefined).map((k) => [k, (body as Record<string, unknown>)[k]]))

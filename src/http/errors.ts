@@ -52,6 +52,13 @@ function fromPostgres(error: PgError): HttpError | null {
   }
 }
 
+/** For `.catch()` on a write: a unique-key violation becomes a 409 whose detail names the key; anything else rethrows. */
+export const conflictOnDuplicate =
+  (detail: () => string) =>
+  (error: unknown): never => {
+    throw (error as PgError).code === '23505' ? conflict(detail()) : error
+  }
+
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.validation) {
     const errors = formatValidationErrors(error.validation, error.validationContext)

@@ -1,6 +1,6 @@
 /** SQL of pricing market-data sets and concept bindings. */
 import type { Sql, TransactionSql } from '../db/client.ts'
-import { jsonValue, nul } from '../db/values.ts'
+import { jsonValue, nul, sentFields } from '../db/values.ts'
 import type { MarketDataBinding, MarketDataBindingCreate, MarketDataBindingUpdate, MarketDataSet, MarketDataSetCreate, MarketDataSetUpdate } from './schemas.ts'
 
 type Db = Sql | TransactionSql
@@ -47,11 +47,8 @@ export async function upsertSet(tx: TransactionSql, b: MarketDataSetCreate): Pro
 
 /** Only the keys the client sent are changed; undefined when the set does not exist. */
 export async function updateSet(tx: TransactionSql, uid: string, b: MarketDataSetUpdate): Promise<MarketDataSet | undefined> {
-  const patch: Record<string, unknown> = {}
-  if (b.display_name !== undefined) patch.display_name = b.display_name
-  if (b.description !== undefined) patch.description = b.description
-  if (b.status !== undefined) patch.status = b.status
-  if (b.metadata_json !== undefined) patch.metadata_json = jsonValue(tx, b.metadata_json)
+  const patch = sentFields(b, ['display_name', 'description', 'status', 'metadata_json'])
+  if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
   if (Object.keys(patch).length === 0) return findSet(tx, uid)
   const [row] = await tx<MarketDataSet[]>`update pricing_market_data_sets set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(SET)}`
   return row
@@ -103,13 +100,10 @@ export async function upsertBinding(tx: TransactionSql, b: MarketDataBindingCrea
 }
 
 export async function updateBinding(tx: TransactionSql, uid: string, b: MarketDataBindingUpdate, storage: string | undefined): Promise<MarketDataBinding | undefined> {
-  const patch: Record<string, unknown> = {}
-  if (b.data_node_uid !== undefined) patch.data_node_uid = b.data_node_uid
+  const patch = sentFields(b, ['data_node_uid', 'storage_table_identifier', 'source', 'metadata_json'])
   // a new node without an explicit storage identifier takes the node's own
-  if (b.storage_table_identifier !== undefined) patch.storage_table_identifier = b.storage_table_identifier
-  else if (storage !== undefined) patch.storage_table_identifier = storage
-  if (b.source !== undefined) patch.source = b.source
-  if (b.metadata_json !== undefined) patch.metadata_json = jsonValue(tx, b.metadata_json)
+  if (!('storage_table_identifier' in patch) && storage !== undefined) patch.storage_table_identifier = storage
+  if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
   if (Object.keys(patch).length === 0) return findBinding(tx, uid)
   const [row] = await tx<MarketDataBinding[]>`update pricing_market_data_bindings set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(BINDING)}`
   return row

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import type { TransactionSql } from '../db/client.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { badRequest, conflict, notFound, unprocessable } from '../http/errors.ts'
+import { badRequest, conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
@@ -63,10 +63,9 @@ async function checkBindingReferences(tx: TransactionSql, setUid: string | undef
   return storage
 }
 
-const duplicateSet = (key: string) => conflict(`A pricing market-data set with set_key '${key}' already exists.`)
+const duplicateSet = (key: string) => `A pricing market-data set with set_key '${key}' already exists.`
 const duplicateBinding = (b: { market_data_set_uid: string; concept_key: string }) =>
-  conflict(`Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and concept; use upsert or update).`)
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505'
+  `Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and concept; use upsert or update).`
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'getPricingMarketDataCard', summary: 'Pricing market data resources', tags: [TAG], response: { 200: MarketDataCard } } }, async () => CARD)
@@ -95,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return (await repo.findSet(app.sql, request.params.uid)) ?? Promise.reject(setMissing(request.params.uid))
   })
   app.post(`${BASE}/sets/`, { schema: { operationId: 'createPricingMarketDataSet', summary: 'Create a market-data set', tags: [TAG], body: MarketDataSetCreate, response: { 201: MarketDataSet, ...ERRORS } } }, async (request, reply) => {
-    const row = await app.sql.begin((tx) => repo.insertSet(tx, request.body)).catch((e: unknown) => Promise.reject(isUniqueViolation(e) ? duplicateSet(request.body.set_key.trim()) : e))
+    const row = await app.sql.begin((tx) => repo.insertSet(tx, request.body)).catch(conflictOnDuplicate(() => duplicateSet(request.body.set_key.trim())))
     return reply.code(201).send(row)
   })
   app.post(`${BASE}/sets/upsert/`, { schema: { operationId: 'upsertPricingMarketDataSet', summary: 'Create or replace a market-data set by set_key', tags: [TAG], body: MarketDataSetCreate, response: { 200: MarketDataSet, ...ERRORS } } }, async (request) => {
@@ -143,7 +142,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const b = request.body
     const row = await app.sql
       .begin(async (tx) => repo.insertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!))
-      .catch((e: unknown) => Promise.reject(isUniqueViolation(e) ? duplicateBinding(b) : e))
+      .catch(conflictOnDuplicate(() => duplicateBinding(b)))
     return reply.code(201).send(row)
   })
   app.post(`${BASE}/bindings/upsert/`, { schema: { operationId: 'upsertPricingMarketDataBinding', summary: 'Create or replace a binding by (set, concept)', tags: [TAG], body: MarketDataBindingCreate, response: { 200: MarketDataBinding, ...ERRORS } } }, async (request) => {
