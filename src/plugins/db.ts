@@ -17,7 +17,12 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, { sql, ownsPool }) => {
     app.decorate('sql', sql)
-    if (ownsPool) app.addHook('onClose', async () => sql.end({ timeout: 5 }))
+    if (ownsPool) {
+      app.addHook('onClose', async () => {
+        await sql.end({ timeout: 5 })
+        app.log.info('database pool closed')
+      })
+    }
   },
   { name: 'db' },
 )

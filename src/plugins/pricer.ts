@@ -46,6 +46,7 @@ export default fp<PricerPluginOptions>(
     app.decorate('pricerBatches', new TaskBatcher(pool, threads, timeoutMs))
     app.addHook('onClose', async () => {
       await pool.close()
+      app.log.info('pricing pool closed')
     })
   },
   { name: 'pricer' },

@@ -61,6 +61,7 @@ export default fp(
       // drain: the worker finishes the jobs it holds (each one transaction) before the producer and the pool go
       await worker?.close()
       await queue.close()
+      app.log.info('bulk queue closed')
     })
   },
   { name: 'queue', dependencies: ['db'] },

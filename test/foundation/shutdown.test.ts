@@ -1,0 +1,47 @@
+/**
+ * The real entry point (src/server.ts) on its own database: it serves, and SIGTERM stops accepting HTTP connections, then closes
+ * the pricing pool, then the bulk queue (draining its worker), then the database, and exits 0.
+ */
+import t from 'tap'
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { createTestDatabase } from '../helpers/database.ts'
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+
+t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0', async (t) => {
+  const db = await createTestDatabase(t)
+  const port = await freePort()
+  const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import=tsx', server], {
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: 'info', LOAD_DEMO_DATA: 'false', PRICER_THREADS: '1', BULK_QUEUE_PREFIX: `fi-shutdown-${port}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  t.teardown(() => child.kill('SIGKILL'))
+
+  let health = 0
+  for (let i = 0; i < 100 && health !== 200; i++) {
+    await new Promise((r) => setTimeout(r, 200))
+    health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)
+  }
+  t.equal(health, 200, 'serves /health')
+  child.kill('SIGTERM')
+  t.equal(await exited, 0, 'exits 0')
+  const messages = out.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg)
+  const at = (msg: string) => messages.indexOf(msg)
+  t.ok(at('shutting down') >= 0, 'logs the signal')
+  t.ok(at('shutting down') < at('pricing pool closed'), 'the pool closes after the signal (Fastify stops accepting connections first)')
+  t.ok(at('pricing pool closed') < at('bulk queue closed'), 'queue after the pool')
+  t.ok(at('bulk queue closed') < at('database pool closed'), 'database last')
+  t.equal((await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)), 0, 'no longer listening')
+})
