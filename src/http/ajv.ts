@@ -1,10 +1,38 @@
-/** One way to make an Ajv instance with formats (uuid, date, date-time) for the HTTP layer and the loader. */
+/**
+ * One way to make an Ajv instance with formats (uuid, date, date-time) for the HTTP layer and the loader.
+ * `date-time` follows src/http/date-time.ts: RFC 3339, naive (UTC) or a date, years 1901-2199; the keyword
+ * `x-utc-date-time` (carried by the shared DateTime schema) rewrites the value in place to its UTC ISO form, so
+ * handlers and SQL only ever see `YYYY-MM-DDTHH:MM:SS.sssZ`.
+ */
 import { Ajv, type Options } from 'ajv'
 import addFormatsModule from 'ajv-formats'
+import { parseDateTimeInput } from './date-time.ts'
 
 // ajv-formats is CommonJS: under ESM its function may arrive wrapped in `default`
 type AddFormats = (ajv: Ajv) => Ajv
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats))
+
+/** Where Ajv found the value (its DataValidationCxt): the parent to write the normalized value into. */
+interface DataContext {
+  parentData: unknown
+  parentDataProperty: string | number
+}
+
+interface KeywordValidate {
+  (schema: unknown, data: unknown, parentSchema?: unknown, cxt?: DataContext): boolean
+  errors?: { keyword: string; message: string; params: Record<string, unknown> }[]
+}
+
+const normalizeDateTime: KeywordValidate = (_schema, data, _parent, cxt) => {
+  if (typeof data !== 'string') return true
+  const parsed = parseDateTimeInput(data)
+  if (!parsed.ok) {
+    normalizeDateTime.errors = [{ keyword: 'x-utc-date-time', message: parsed.reason, params: {} }]
+    return false
+  }
+  if (cxt?.parentData !== undefined && cxt.parentDataProperty !== undefined) (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = parsed.iso
+  return true
+}
 
 export function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -15,5 +43,7 @@ export function createAjv(options: Options): Ajv {
     ...options,
   })
   addFormats(ajv)
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => parseDateTimeInput(s).ok })
+  ajv.addKeyword({ keyword: 'x-utc-date-time', type: 'string', modifying: true, errors: true, validate: normalizeDateTime })
   return ajv
 }

@@ -45,6 +45,10 @@ export function formatValidationErrors(errors: readonly Partial<ErrorObject>[], 
       case 'const':
         message = `must be ${JSON.stringify(params.allowedValue)}`
         break
+      case 'format':
+        // a date-time keyword error at the same place says why; the bare format error adds nothing
+        if (params.format === 'date-time' && errors.some((o) => o.keyword === 'x-utc-date-time' && o.instancePath === e.instancePath)) continue
+        break
       case 'anyOf':
         // the branch errors already say what failed; keep this only when it is alone
         if (errors.length > 1) continue

@@ -168,7 +168,7 @@ t.test('add target positions: validation, conflict, overwrite', async (t) => {
   await bad([{ target_type: 'asset', target_uid: CORE, asset_uid: UST, weight_notional_exposure: 1 }], /target_uid: must equal asset_uid/, 'target uid mismatch')
   await bad([{ target_type: 'asset', target_uid: NOBODY, asset_uid: NOBODY, weight_notional_exposure: 1 }], /asset\(s\) 00000000/, 'unknown asset')
   await bad([{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }, { target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 2 }], /more than once/, 'duplicates')
-  await bad([{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }], /target_positions_date/, 'naive date', { target_positions_date: '2026-11-24T00:00:00' })
+  await bad([{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }], /target_positions_date/, 'leap second', { target_positions_date: '2026-11-24T23:59:60Z' })
   t.equal(await count(), before, 'nothing written by a rejected request')
   t.equal((await app.inject({ method: 'POST', url: `${BASE}/${ACCOUNT}/add-target-positions/`, payload: { target_positions_date: date, positions: [{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }] } })).statusCode, 422, 'overwrite is required')
   t.equal((await add({ target_positions_date: date, overwrite: true, positions: [{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }] }, NOBODY)).statusCode, 404)

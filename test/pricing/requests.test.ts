@@ -22,7 +22,7 @@ t.test('422: request validation before anything is loaded', async (t) => {
     ['price', { valuation_date: V, market_data_set: '   ' }, /body\.market_data_set: must match pattern/],
     ['price', { valuation_date: V, market_data_set: null }, /body\.market_data_set: must be string/],
     ['price', { market_data_set: 'default' }, /body\.valuation_date: field required/],
-    ['price', { valuation_date: 'yesterday', market_data_set: 'default' }, /body\.valuation_date: must match format "date-time"/],
+    ['price', { valuation_date: 'yesterday', market_data_set: 'default' }, /body\.valuation_date: expected an RFC 3339 date-time/],
     ['price', { valuation_date: V, market_data_set: 'default', extra: 1 }, /body: unknown field 'extra'/],
     ['price', { valuation_date: V, market_data_set: 'default', parameters: { nope: 1 } }, /body\.parameters: unknown field 'nope'/],
     ['price', { valuation_date: V, market_data_set: 'default', parameters: { target_dirty_ccy: 100 } }, /body\.parameters: unknown field 'target_dirty_ccy'/],

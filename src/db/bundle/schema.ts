@@ -5,10 +5,10 @@
  * the same bundle twice leaves the same end state.
  */
 import { Type, type Static, type TSchema } from 'typebox'
+import { DateTime } from '../../contracts/common.ts'
 
 const Uid = Type.String({ format: 'uuid' })
 const Date_ = Type.String({ format: 'date' })
-const DateTime = Type.String({ format: 'date-time' })
 const Obj = Type.Record(Type.String(), Type.Unknown())
 const Name = (max: number) => Type.String({ minLength: 1, maxLength: max })
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
