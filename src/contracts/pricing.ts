@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox'
 
 export const TaskCurve = Type.Object(
   {
-    /** data node + curve identifier + observation time: observations are immutable, so workers cache by it */
+    /** content key of reference date, nodes and building details (src/pricing/content-key.ts): workers cache by it */
     cache_key: Type.String(),
     curve_uid: Type.String(),
     curve_identifier: Type.String(),
@@ -51,7 +51,7 @@ export type OperationName = Static<typeof OperationName>
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
-    /** names the instrument the task rebuilds (terms, fixings, valuation date, projection curve): workers cache it */
+    /** content key of everything the rebuild reads (type, terms, index conventions, fixings, valuation date, projection curve): workers cache by it */
     instrument_key: Type.Optional(Type.String()),
     asset_uid: Type.String(),
     instrument_type: Type.String(),

@@ -5,6 +5,7 @@
  */
 import { conflict } from '../http/errors.ts'
 import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
+import { contentKey } from './content-key.ts'
 import { isFloating } from './operations.ts'
 import type { OperationKey } from './schemas.ts'
 import type { PricingContextRow, SelectedCurveRow } from './repository.ts'
@@ -79,18 +80,8 @@ export function neededCurves(op: OperationKey, instrumentType: string, parameter
   return roles
 }
 
-/** 32-bit FNV-1a of a string, hex. */
-export function fnv1a(text: string): string {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return (h >>> 0).toString(16)
-}
-
 const decoded = new Map<string, CurveNodes>()
-/** Observations are immutable once published: decode each one once (bounded). */
+/** Decode each observation once (bounded), keyed by its content. */
 function decodeObservation(key: string, payload: string): CurveNodes {
   let nodes = decoded.get(key)
   if (!nodes) {
@@ -112,9 +103,10 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
     throw conflict(`Curve '${row.curve_identifier}' (${describe}) has no observation at or before ${req.valuation} in market-data set '${set}'.`)
   }
   const observation = new Date(row.time_index).toISOString()
-  // observations should be immutable, but a loader may republish one: the payload's hash keeps caches honest
-  row.payload_hash ??= fnv1a(row.payload)
-  const cacheKey = `${ctx.discount_node_uid}:${row.curve_identifier}:${observation}:${row.payload_hash}`
+  const referenceDate = observation.slice(0, 10)
+  // every input of the worker's curve (reference date, nodes, building details): a changed one is a new key
+  row.content_key ??= contentKey(referenceDate, row.payload, row.building)
+  const cacheKey = row.content_key
   return {
     role,
     selection_role: row.role,
@@ -125,7 +117,7 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
     curve_source: row.curve_source ?? row.selection_source,
     index_uid: row.index_uid,
     quote_side: row.binding_key ? row.binding_key.slice(row.binding_key.lastIndexOf(':') + 1) : null,
-    reference_date: observation.slice(0, 10),
+    reference_date: referenceDate,
     observation_time: observation,
     nodes: decodeObservation(cacheKey, row.payload),
     building: row.building,

@@ -20,8 +20,8 @@ export interface SelectedCurveRow {
   building: Record<string, unknown> | null
   time_index: string | null
   payload: string | null
-  /** memoized hash of the payload (the row lives in the context cache) */
-  payload_hash?: string
+  /** memoized content key of the curve it builds (the row lives in the context cache), see market-data.ts */
+  content_key?: string
 }
 
 export interface PricingDetailsRow {
@@ -45,7 +45,7 @@ export interface PricingContextRow extends PricingDetailsRow {
   curves: SelectedCurveRow[]
   floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
   fixings: { dates: string[]; rates: number[] } | null
-  /** memoized key of the rebuilt instrument (terms and fixings), see task.ts */
+  /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
 }
 

@@ -2,7 +2,7 @@
 import type { IndexConventions, OperationName, PricingTask, TaskCurve } from '../contracts/pricing.ts'
 import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
-import { fnv1a } from './market-data.ts'
+import { contentKey } from './content-key.ts'
 
 const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
   c && {
@@ -26,11 +26,7 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     indexes[md.floating.index_uid] = { identifier: md.floating.index_identifier, ...(md.floating.convention as Omit<IndexConventions, 'identifier'>) }
     fixings[md.floating.index_identifier] = { dates: md.floating.dates, rates: md.floating.rates }
   }
-  // workers cache rebuilt instruments: the key names everything a rebuild depends on
-  ctx.instrument_key ??= `${ctx.asset_uid}:${fnv1a(JSON.stringify(ctx.instrument_dump))}:${fnv1a(JSON.stringify(ctx.fixings ?? null))}`
-  const projection = curves.projection?.cache_key ?? ''
-  return {
-    instrument_key: `${ctx.instrument_key}:${valuationDate}:${projection}`,
+  const task: PricingTask = {
     operation,
     asset_uid: ctx.asset_uid,
     instrument_type: ctx.instrument_type ?? '',
@@ -41,4 +37,10 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     fixings,
     parameters,
   }
+  // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms,
+  // index conventions, fixings; all from the cached context, so hashed once per context) plus the valuation
+  // date and the projection curve's own content key
+  ctx.instrument_key ??= contentKey(task.instrument_type, task.terms, task.indexes, task.fixings)
+  task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
+  return task
 }

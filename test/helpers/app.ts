@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
 import { validateInstrumentDump } from '../../src/db/bundle/instruments.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
+import { createSql } from '../../src/db/client.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 
 interface TestContext {
@@ -29,11 +30,20 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
   if (options.bundle !== undefined) {
     await loadBundle(db.sql, options.bundle === 'demo' ? readDemoBundle() : options.bundle, validateInstrumentDump)
   }
+  return { app: await instance(t, db, options, db.sql), db }
+}
+
+/** Another app instance on the same database, with its own connection pool, listener and pricing workers. */
+export async function buildInstance(t: TestContext, db: TestDatabase, options: BuildOptions = {}): Promise<FastifyInstance> {
+  return instance(t, db, options, createSql(db.url, { max: 5 }), true)
+}
+
+async function instance(t: TestContext, db: TestDatabase, options: BuildOptions, sql: TestDatabase['sql'], ownsSql = false): Promise<FastifyInstance> {
   // only bulk tests (test/bulk/app.ts) process jobs: other apps need no worker holding Redis connections
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', ...options.env })
-  const app = await buildApp({ config, sql: db.sql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
+  const app = await buildApp({ config, sql, ownsSql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
   t.teardown(() => app.close())
-  return { app, db }
+  return app
 }
 
 /** Parses a JSON response body with a type for the test's convenience. */
