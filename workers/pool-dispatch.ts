@@ -5,7 +5,7 @@
  * else is thrown and becomes a generic 500 there.
  */
 import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
-import { MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
+import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 
 type Operation = (task: PricingTask) => Record<string, unknown>
@@ -31,6 +31,10 @@ export type WorkerReply =
 function encode(error: unknown): WorkerReply | null {
   if (error instanceof MissingFixingError || error instanceof MissingCurveError) return { ok: false, error: { kind: 'market_data', message: error.message } }
   if (error instanceof QuantConvergenceError) return { ok: false, error: { kind: 'convergence', message: error.message } }
+  // a request that pushes a date past QuantLib's range (far valuation date, long horizon) is the caller's to fix
+  if (error instanceof DateRangeError) {
+    return { ok: false, error: { kind: 'parameters', message: `a date of this pricing falls outside 1901-01-01..2199-12-31 (${error.message})`, field: error.field ?? 'valuation_date' } }
+  }
   if (error instanceof QuantInputError) {
     const field = error.field
     if (field?.startsWith('parameters.')) return { ok: false, error: { kind: 'parameters', message: error.message, field } }

@@ -79,21 +79,21 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   },
   {
     key: 'cashflows', label: 'Cashflows', operationId: 'getFixedIncomeAssetCashflows', responseModel: 'BondCashflowsResponse',
-    summary: 'Bond cashflows by leg', description: 'Every cash flow of the instrument, grouped by leg (fixed, floating, amortization, redemption).',
+    summary: 'Bond cashflows by leg', description: 'The cash flows not yet paid at the valuation date (a flow paid on it is not listed), grouped by leg (fixed, floating, amortization, redemption); include_paid adds the paid ones. Floating rows carry payment_date, fixing_date, rate, spread and amount.',
     outputRoot: 'response:$.legs', flatOutputs: ['fixed', 'floating', 'amortization', 'redemption'],
     responseMappings: [mapping('cashflow_rows_by_leg', '$.legs.*[*]', { payment_date: 'date', amount: 'number', rate: 'number' })],
     frame: { operationId: 'getFixedIncomeAssetCashflowsFrame', label: 'Fixed income cashflows', rows: 'legs' },
   },
   {
     key: 'net-cashflows', label: 'Net cashflows', operationId: 'getFixedIncomeAssetNetCashflows', responseModel: 'BondNetCashflowsResponse',
-    summary: 'Bond net cashflows', description: 'Cash flows netted by payment date.',
+    summary: 'Bond net cashflows', description: 'The cash flows not yet paid at the valuation date (include_paid adds the paid ones), netted by payment date.',
     outputRoot: 'response:$', flatOutputs: ['cashflows'],
     responseMappings: [mapping('net_cashflows', '$.cashflows', { payment_date: 'date', net_cashflow: 'number' })],
     frame: { operationId: 'getFixedIncomeAssetNetCashflowsFrame', label: 'Fixed income net cashflows', rows: 'cashflows' },
   },
   {
     key: 'carry-roll-down', label: 'Carry and roll-down', operationId: 'getFixedIncomeAssetCarryRollDown', responseModel: 'BondCarryRollDownResponse',
-    summary: 'Bond carry and roll-down', description: 'Prices the instrument, then carry and roll-down over horizon_days business days.',
+    summary: 'Bond carry and roll-down', description: 'Prices the instrument, then carry and roll-down over horizon_days business days of the bond calendar: p1 on today\'s curve seen from the horizon (forwards unchanged; callables on the same Hull-White tree) and at today\'s yield, every price figure per 100 of the notional at today\'s settlement, coupons_between_ccy in currency. Extra keys give the constant-tenor (rolled-curve) roll-down; clean adds the clean figures.',
     outputRoot: 'response:$.metrics',
     flatOutputs: ['p0_dirty_per100', 'p0_clean_per100', 'p1_dirty_per100_unchanged_curve', 'p1_dirty_per100_const_yield', 'cr_dirty', 'carry_const_dirty', 'roll_down_dirty', 'coupons_between_ccy', 'cr_plus_coupons_dirty'],
     responseMappings: [],
@@ -105,7 +105,7 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   },
   {
     key: 'fixings-availability', label: 'Fixings availability', operationId: 'checkFixedIncomeAssetFixingsAvailability', responseModel: 'BondFixingsAvailabilityResponse',
-    summary: 'Fixings coverage', description: 'Per-index coverage of the fixings the instrument needs up to the valuation date; not_required for fixed-rate instruments.',
+    summary: 'Fixings coverage', description: 'Per-index coverage of the fixings pricing needs: those of coupons not yet paid that fixed before the valuation date, within a window from the earlier of their first fixing and valuation date − 365 days to the valuation date; not_required (no rows) for fixed-rate instruments.',
     outputRoot: 'response:$', flatOutputs: ['status', 'fixings'], responseMappings: [],
   },
 ]

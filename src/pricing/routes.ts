@@ -32,7 +32,8 @@ interface Priced {
 }
 
 async function price(app: FastifyInstance, op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced> {
-  const valuation = new Date(body.valuation_date).toISOString()
+  // validation has normalized it to UTC ISO (src/http/ajv.ts)
+  const valuation = body.valuation_date
   const parameters = dropNulls(body.parameters as Row | undefined)
   const side = (parameters.curve_quote_side as string | undefined) ?? 'mid'
   const benchmarkRole = (parameters.benchmark_curve_role_key as string | undefined) ?? 'z_spread_base'

@@ -21,6 +21,10 @@ const flatYield = {
 }
 const curveSide = { curve_quote_side: Opt(QuoteSide, 'quote side of the discount and projection curve selections (default mid)') }
 
+const includePaid = {
+  include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
+}
+
 const params = (properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false })
 
 export const OPERATION_PARAMETERS = {
@@ -40,8 +44,8 @@ export const OPERATION_PARAMETERS = {
     tol: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e-2, default: 1e-12, description: 'solver accuracy' }))),
     max_iter: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, default: 200, description: 'maximum solver evaluations' }))),
   }),
-  cashflows: params({ ...curveSide }),
-  'net-cashflows': params({ ...curveSide }),
+  cashflows: params({ ...curveSide, ...includePaid }),
+  'net-cashflows': params({ ...curveSide, ...includePaid }),
   'carry-roll-down': params({
     horizon_days: Type.Integer({ minimum: 1, maximum: 36_500, description: 'horizon in business days of the bond calendar (required)' }),
     clean: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'report clean (true) or dirty prices' }))),
@@ -116,7 +120,7 @@ export const RESPONSES = {
     diagnostics: Type.Object({ pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false }),
   }),
   'fixings-availability': response('BondFixingsAvailabilityResponse', {
-    status: Type.Enum(['complete', 'partial', 'not_required']),
+    status: Type.Enum(['complete', 'partial', 'missing', 'not_required'], { description: 'worst row status; not_required (with no rows) for instruments that need no fixings' }),
     fixings: Type.Array(
       Type.Object(
         {
@@ -127,7 +131,7 @@ export const RESPONSES = {
           available_start_date: Nullable(IsoDate),
           available_end_date: Nullable(IsoDate),
           missing_count: Type.Integer({ minimum: 0 }),
-          status: Type.Enum(['complete', 'partial']),
+          status: Type.Enum(['complete', 'partial', 'missing'], { description: 'complete: nothing missing; missing: none of the required fixings is stored; partial: some are' }),
         },
         { additionalProperties: false, title: 'FixingRow' },
       ),

@@ -10,12 +10,47 @@ import type { OperationName } from '../../src/contracts/pricing.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { fromIso } from '../../workers/quant/time/date.ts'
 
+/**
+ * Every carry metric from what the oracle records (design §6): p1 on today's curve seen from the horizon, on the
+ * constant-tenor roll and at today's yield (per 100 of the notional at s0), the flows in (s0, s1] and the
+ * accrued amounts at s0 and s1 in currency, and n0, the notional at s0.
+ */
+function carryMetrics(k: Record<string, number>, dirty: number, clean: number): Record<string, number> {
+  const per100 = (ccy: number) => (ccy * 100) / k.n0
+  const cr = k.p1_curve - dirty
+  const carry = k.p1_yield - dirty
+  const p1CleanCurve = k.p1_curve - per100(k.accrued1)
+  const p1CleanYield = k.p1_yield - per100(k.accrued1)
+  return {
+    p0_dirty_per100: dirty,
+    p0_clean_per100: clean,
+    p1_dirty_per100_unchanged_curve: k.p1_curve,
+    p1_dirty_per100_const_yield: k.p1_yield,
+    cr_dirty: cr,
+    carry_const_dirty: carry,
+    roll_down_dirty: cr - carry,
+    coupons_between_ccy: k.between,
+    cr_plus_coupons_dirty: cr + per100(k.between),
+    p1_dirty_per100_rolled_curve: k.p1_rolled,
+    roll_down_rolled_dirty: k.p1_rolled - k.p1_yield,
+    accrued0_ccy: k.accrued0,
+    accrued1_ccy: k.accrued1,
+    accrued1_per100: per100(k.accrued1),
+    p1_clean_per100_unchanged_curve: p1CleanCurve,
+    p1_clean_per100_const_yield: p1CleanYield,
+    cr_clean: p1CleanCurve - clean,
+    carry_const_clean: p1CleanYield - clean,
+    roll_down_clean: p1CleanCurve - p1CleanYield,
+  }
+}
+
 const absOk = (got: unknown, want: number, tol = 1e-9) => typeof got === 'number' && Math.abs(got - want) <= tol
 
 export function checkOracleFixture(t: Test, name: string, priceTol: number, minCases: number): void {
   const fixture = loadFixture<OracleCase>(name) as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const curves = fixture.curves
-  const relOk = (got: unknown, want: number, tol = priceTol) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want))
+  // relative to the value, or to `scale` for figures that are differences of values of that size (cr, carry, ...)
+  const relOk = (got: unknown, want: number, tol = priceTol, scale = 1) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want), Math.abs(scale))
   interface Tally { failures: string[]; checked: number }
   const tallies = new Map<string, Tally>()
   const check = (kind: string, ok: boolean, message: () => string) => {
@@ -67,19 +102,27 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
     if (e.z_spread !== undefined) check(`${c.kind} z-spread`, absOk(result(z)?.z_spread, e.z_spread), () => `${id}: z-spread ${JSON.stringify(z)} vs ${e.z_spread}`)
     else check(`${c.kind} z-spread errors`, !z.ok, () => `${id}: QuantLib z-spread failed but we returned ${JSON.stringify(z)}`)
     const carry = result(run(c, 'carry-roll-down', { horizon_days: c.parameters.horizon_days }))?.metrics as Record<string, number> | undefined
-    const k = e.carry!
-    check(`${c.kind} carry`, !!carry && (k.p1_curve === null || relOk(carry.p1_dirty_per100_unchanged_curve, k.p1_curve)) && relOk(carry.p1_dirty_per100_const_yield, k.p1_yield) && relOk(carry.coupons_between_ccy, k.between) && relOk(carry.p1_clean_per100_const_yield, k.p1_yield - k.accrued1),
-      () => `${id}: carry ${JSON.stringify(carry)} vs ${JSON.stringify(k)}`)
-    if (e.cashflows_error) {
-      const r = run(c, 'cashflows')
-      check(`${c.kind} cashflows errors`, !r.ok && r.error.kind === 'market_data', () => `${id}: QuantLib cash flows failed (${String(e.cashflows_error)}) but we returned ${JSON.stringify(r).slice(0, 200)}`)
-    }
-    if (e.cashflows) {
-      const legs = result(run(c, 'cashflows'))?.legs as Record<string, { payment_date: string; amount: number; rate?: number }[]> | undefined
+    const want = carryMetrics(e.carry!, e.dirty, e.clean)
+    const off = carry ? Object.keys(want).filter((key) => !relOk(carry[key], want[key], /const|roll_down/.test(key) ? Math.max(priceTol, 1e-8) : priceTol, e.dirty)) : ['(failed)']
+    check(`${c.kind} carry`, off.length === 0, () => `${id}: carry ${off.map((key) => `${key} ${carry?.[key]} vs ${want[key]}`).join(', ')}`)
+    for (const [key, includePaid] of [['cashflows', false], ['cashflows_all', true]] as const) {
+      const params = includePaid ? { include_paid: true } : {}
+      if (e[`${key}_error`]) {
+        const r = run(c, 'cashflows', params)
+        check(`${c.kind} ${key} errors`, !r.ok && r.error.kind === 'market_data', () => `${id}: QuantLib ${key} failed (${String(e[`${key}_error`])}) but we returned ${JSON.stringify(r).slice(0, 200)}`)
+      }
+      const expected = e[key] as [number, number][] | undefined
+      if (!expected) continue
+      const legs = result(run(c, 'cashflows', params))?.legs as Record<string, { payment_date: string; amount: number }[]> | undefined
       const rows = legs ? [...legs.fixed, ...legs.floating, ...legs.amortization, ...legs.redemption].sort((x, y) => fromIso(x.payment_date) - fromIso(y.payment_date)) : []
-      const want = [...e.cashflows].sort((x, y) => x[0] - y[0])
-      const same = rows.length === want.length && want.every((w, j) => fromIso(rows[j].payment_date) === w[0] && relOk(rows[j].amount, w[1]))
-      check(`${c.kind} cashflows`, same, () => `${id}: cashflows ${JSON.stringify(rows.slice(0, 4))} vs ${JSON.stringify(want.slice(0, 4))}`)
+      const flows = [...expected].sort((x, y) => x[0] - y[0])
+      const same = !!legs && rows.length === flows.length && flows.every((w, j) => fromIso(rows[j].payment_date) === w[0] && relOk(rows[j].amount, w[1]))
+      check(`${c.kind} ${key}`, same, () => `${id}: ${key} ${JSON.stringify(rows.slice(0, 4))} vs ${JSON.stringify(flows.slice(0, 4))}`)
+      const net = result(run(c, 'net-cashflows', params))?.cashflows as { payment_date: string; net_cashflow: number }[] | undefined
+      const byDate = new Map<number, number>()
+      for (const [d, amount] of flows) byDate.set(d, (byDate.get(d) ?? 0) + amount)
+      const netSame = !!net && net.length === byDate.size && net.every((r) => relOk(r.net_cashflow, byDate.get(fromIso(r.payment_date)) ?? Number.NaN))
+      check(`${c.kind} net ${key}`, netSame, () => `${id}: net ${key} ${JSON.stringify(net?.slice(0, 4))} vs ${JSON.stringify([...byDate].slice(0, 4))}`)
     }
   }
   for (const [kind, tally] of [...tallies].sort()) {

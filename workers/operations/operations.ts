@@ -5,19 +5,19 @@
  */
 import type { PricingTask } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
-import { QuantInputError, require, requireFinite } from '../quant/errors.ts'
+import { DateRangeError, QuantInputError, require, requireFinite } from '../quant/errors.ts'
 import { advance } from '../quant/time/calendar.ts'
-import { fromIso, toIso } from '../quant/time/date.ts'
+import { fromIso, inDateRange, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
 import { accruedAmount as legAccrued, npv, npvYield, type DurationType } from '../quant/cashflows/cashflows.ts'
-import { iborFixingDates } from '../quant/cashflows/ibor-leg.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import { notional, settlementDate, type Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, basisPointValue, convexity, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
+import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
 import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
-import { bondSchedule, commonTerms, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
+import { commonTerms, floatingCouponDates, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
 import { callableValuation, CALLABLE_ENGINE_ID } from './callable.ts'
 
 type Result = Record<string, unknown>
@@ -160,22 +160,48 @@ function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
   return legs
 }
 
+/**
+ * The flows a client still expects: those not yet occurred at the valuation date (QuantLib's hasOccurred with
+ * reference-date events excluded, so a flow paid on the valuation date is not listed); `include_paid` adds the
+ * paid ones, whose floating amounts then need their historic fixings.
+ */
+function listedFlows(task: PricingTask): Leg {
+  const inst = instrument(task)
+  return task.parameters.include_paid === true ? inst.bond.cashflows : inst.bond.cashflows.filter((cf) => !hasOccurred(cf, inst.evaluationDate))
+}
+
 export function cashflows(task: PricingTask): Result {
-  return { legs: legRows(instrument(task).bond.cashflows) }
+  return { legs: legRows(listedFlows(task)) }
 }
 
 export function netCashflows(task: PricingTask): Result {
   const byDate = new Map<DateSerial, number>()
-  for (const cf of instrument(task).bond.cashflows) byDate.set(cf.date, (byDate.get(cf.date) ?? 0) + amountOf(cf))
+  for (const cf of listedFlows(task)) byDate.set(cf.date, (byDate.get(cf.date) ?? 0) + amountOf(cf))
   return { cashflows: [...byDate].sort((a, b) => a[0] - b[0]).map(([d, amount]) => ({ payment_date: toIso(d), net_cashflow: amount })) }
 }
 
+/** A date the horizon pushes past QuantLib's range is the horizon's fault (422 naming it). */
+function atHorizon<T>(compute: () => T): T {
+  try {
+    return compute()
+  } catch (error) {
+    if (error instanceof DateRangeError) throw new DateRangeError(error.message, 'parameters.horizon_days')
+    throw error
+  }
+}
+
+/** A bond's dirty value in currency at the settlement of `evaluation` on `curve` (callables on the Hull-White tree). */
+function settlementValueOn(v: Instrument, curve: YieldTermStructure, evaluation: DateSerial, settlement: DateSerial): number {
+  return v.type === 'CallableFixedRateBond' ? callableValuation(v.bond, v.terms, curve, evaluation).settlementValue : npv(v.bond.cashflows, curve, settlement, settlement)
+}
+
 /**
- * Carry and roll-down over `horizon_days` business days of the bond calendar (design §6). p0 is today's price;
- * p1 "unchanged curve" prices at the horizon on the curve rolled forward with the same shape (its reference
- * date moves with the horizon); p1 "constant yield" keeps today's yield. Every per-100 figure is per 100 of
- * the notional outstanding at today's settlement; amounts in currency scale with that notional, and
- * coupons_between_ccy includes amortization paid between the two settlement dates.
+ * Carry and roll-down over `horizon_days` business days of the bond calendar (design §6). h1 is the horizon
+ * date, s0/s1 the settlement dates of the valuation date and of h1; every per-100 figure is per 100 of the
+ * notional at s0. p1 "unchanged curve" is the dirty value at s1 with evaluation date h1 on today's curve seen
+ * from h1 (ImpliedTermStructure: forwards unchanged), a callable on the same tree there; p1 "constant yield"
+ * keeps today's yield. Floating coupons keep the amounts known today (their fixings do not move with the
+ * horizon). The constant-tenor roll (today's curve shape moved to h1) is reported under extra keys.
  */
 export function carryRollDown(task: PricingTask): Result {
   const v = value(task)
@@ -184,21 +210,17 @@ export function carryRollDown(task: PricingTask): Result {
   const s0 = v.valuation.settlementDate
   const n0 = notional(v.bond, s0)
   require(n0 > 0, 'the bond has no notional outstanding at settlement: no carry', 'parameters.horizon_days')
-  const horizon = advance(c.calendar, v.evaluationDate, horizonDays, 'Days')
-  const s1 = settlementDate(v.bond, horizon)
-  const rolled = rolledCurve(task, v, horizon)
-  // a callable bond keeps its options at the horizon: the tree prices it again on the rolled curve
-  const p1Curve =
-    v.type === 'CallableFixedRateBond'
-      ? (callableValuation(v.bond, v.terms, rolled, horizon).settlementValue * 100) / n0
-      : (npv(v.bond.cashflows, rolled, s1, s1) * 100) / n0
+  const per100 = (ccy: number) => (ccy * 100) / n0
+  const h1 = atHorizon(() => advance(c.calendar, v.evaluationDate, horizonDays, 'Days'))
+  const s1 = atHorizon(() => settlementDate(v.bond, h1))
+  const p1Curve = per100(atHorizon(() => settlementValueOn(v, new ImpliedTermStructure(v.curve, h1), h1, s1)))
+  const p1Rolled = per100(atHorizon(() => settlementValueOn(v, rolledCurve(task, v, h1), h1, s1)))
   const y0 = solveYield(v, v.clean, s0)
-  const p1Yield = (npvYield(v.bond.cashflows, yieldRate(v, y0), s1, s1) * 100) / n0
+  const p1Yield = per100(npvYield(v.bond.cashflows, yieldRate(v, y0), s1, s1))
   let between = 0
   for (const cf of v.bond.cashflows) if (!hasOccurred(cf, s0) && hasOccurred(cf, s1)) between += amountOf(cf)
-  const ccy = (per100: number) => (per100 * n0) / 100
-  const cr = ccy(p1Curve - v.dirty)
-  const carry = ccy(p1Yield - v.dirty)
+  const cr = p1Curve - v.dirty
+  const carry = p1Yield - v.dirty
   const metrics: Record<string, number> = {
     p0_dirty_per100: v.dirty,
     p0_clean_per100: v.clean,
@@ -208,32 +230,34 @@ export function carryRollDown(task: PricingTask): Result {
     carry_const_dirty: carry,
     roll_down_dirty: cr - carry,
     coupons_between_ccy: between,
-    cr_plus_coupons_dirty: cr + between,
+    cr_plus_coupons_dirty: cr + per100(between),
+    p1_dirty_per100_rolled_curve: p1Rolled,
+    roll_down_rolled_dirty: p1Rolled - p1Yield,
   }
   if (task.parameters.clean !== false) {
-    const accrued1 = (legAccrued(v.bond.cashflows, s1) * 100) / n0
-    const p1CleanCurve = p1Curve - accrued1
-    const p1CleanYield = p1Yield - accrued1
+    const accrued1 = legAccrued(v.bond.cashflows, s1)
+    const p1CleanCurve = p1Curve - per100(accrued1)
+    const p1CleanYield = p1Yield - per100(accrued1)
     Object.assign(metrics, {
+      accrued0_ccy: legAccrued(v.bond.cashflows, s0),
+      accrued1_ccy: accrued1,
+      accrued1_per100: per100(accrued1),
       p1_clean_per100_unchanged_curve: p1CleanCurve,
       p1_clean_per100_const_yield: p1CleanYield,
-      cr_clean: ccy(p1CleanCurve - v.clean),
-      carry_const_clean: ccy(p1CleanYield - v.clean),
-      roll_down_clean: ccy(p1CleanCurve - p1CleanYield),
+      cr_clean: p1CleanCurve - v.clean,
+      carry_const_clean: p1CleanYield - v.clean,
+      roll_down_clean: p1CleanCurve - p1CleanYield,
     })
   }
   return { horizon_days: horizonDays, metrics: finite(metrics) }
 }
 
-/** Today's discount curve moved forward to the horizon with the same shape (a flat yield curve stays flat). */
+/** Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays flat). */
 function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTermStructure {
   const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount : undefined
+  if (!stored) return discountCurve(task, horizon, commonTerms(v.terms).dayCounter)
   const shift = horizon - v.evaluationDate
-  if (!stored) {
-    const c = commonTerms(v.terms)
-    return discountCurve(task, horizon, c.dayCounter)
-  }
-  return buildCurve({ referenceDate: fromIso(stored.reference_date, 'curve.reference_date') + shift, nodes: stored.nodes, building: stored.building })
+  return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building })
 }
 
 export function curvePreview(task: PricingTask): Result {
@@ -241,27 +265,31 @@ export function curvePreview(task: PricingTask): Result {
   return { diagnostics: { pricing_engine_id: task.instrument_type === 'CallableFixedRateBond' ? CALLABLE_ENGINE_ID : 'DiscountingBondEngine' } }
 }
 
-/** Coverage of the fixings the instrument's coupons needed before the valuation date (complete / partial). */
+/**
+ * Coverage of the fixings a floater's pricing needs: those of coupons not yet paid at the valuation date whose
+ * fixing date is before it (paid coupons need none). The row's required window runs from the earlier of the
+ * first such fixing and valuation date − 365 days (the peer's window) to the valuation date, so a floater valued
+ * before its first fixing still reports its index, complete with nothing missing.
+ */
 export function fixingsAvailability(task: PricingTask): Result {
   if (!isFloatingType(task.instrument_type)) return { status: 'not_required', fixings: [] }
-  const terms = task.terms
   const evaluation = fromIso(task.valuation_date, 'valuation_date')
-  const indexUid = String(terms.floating_rate_index_uid)
+  const indexUid = String(task.terms.floating_rate_index_uid)
   const index = floatingIndex(task, indexUid, false)
-  const c = commonTerms(terms)
-  const gearings = Array.isArray(terms.gearings) ? (terms.gearings as number[]) : []
-  const required = iborFixingDates(bondSchedule(terms, c), index, terms.fixing_days as number | null | undefined, terms.in_arrears === true, gearings).filter((d) => d < evaluation)
-  if (required.length === 0) return { status: 'complete', fixings: [] }
-  const available = [...index.history.keys()].filter((d) => d >= required[0] && d <= required[required.length - 1]).sort((a, b) => a - b)
+  const required = floatingCouponDates(task.instrument_type, task.terms, index)
+    .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
+    .map((c) => c.fixingDate)
+  const start = Math.min(evaluation - 365, ...required)
+  const available = [...index.history.keys()].filter((d) => d >= start && d <= evaluation).sort((a, b) => a - b)
   const missing = required.filter((d) => !index.history.has(d)).length
-  const status = missing === 0 ? 'complete' : 'partial'
+  const status = missing === 0 ? 'complete' : missing === required.length ? 'missing' : 'partial'
   return {
     status,
     fixings: [{
       index_uid: indexUid,
       index_identifier: index.name,
-      required_start_date: toIso(required[0]),
-      required_end_date: toIso(required[required.length - 1]),
+      required_start_date: toIso(start),
+      required_end_date: toIso(evaluation),
       available_start_date: available.length ? toIso(available[0]) : null,
       available_end_date: available.length ? toIso(available[available.length - 1]) : null,
       missing_count: missing,

@@ -15,6 +15,7 @@ import { parsePeriod, periodFrequency, Frequency, type Period } from '../quant/t
 import { makeSchedule, scheduleFromDates, type Schedule } from '../quant/time/schedule.ts'
 import type { ExCouponTerms } from '../quant/cashflows/fixed-rate-leg.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
+import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import { fixedRateBond } from '../quant/instruments/bonds/fixed-rate-bond.ts'
 import { zeroCouponBond } from '../quant/instruments/bonds/zero-coupon-bond.ts'
@@ -186,33 +187,50 @@ export function rebuildZeroCouponBond(terms: Terms): Bond {
   return zeroCouponBond({ settlementDays: c.settlementDays, calendar: c.calendar, faceAmount: c.face, maturityDate: c.maturity, paymentConvention: c.paymentConvention, redemption, issueDate: c.issue })
 }
 
-export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborIndex, evaluationDate: DateSerial): Bond {
+/** The floating leg's terms as IborLeg options (shared by the rebuilt bond and fixings availability). */
+function floatingLegTerms(type: string, terms: Terms, index: IborIndex) {
   const c = commonTerms(terms)
   const schedule = bondSchedule(terms, c)
   const amort = type === 'AmortizingFloatingRateBond' ? amortization(terms, schedule, c.face) : null
   const spread = field<number>(terms, 'spread', isNumber, 'a number')
   const fixingDays = optional(terms, 'fixing_days')
+  return {
+    c,
+    amort,
+    leg: {
+      schedule,
+      index,
+      paymentCalendar: c.paymentCalendar,
+      paymentConvention: c.paymentConvention,
+      paymentLag: amort?.paymentLag ?? 0,
+      fixingDays: fixingDays === undefined ? null : Number(fixingDays),
+      gearings: numbers(terms, 'gearings') ?? [1],
+      spreads: numbers(terms, 'spreads') ?? [spread],
+      caps: numbers(terms, 'caps') ?? [],
+      floors: numbers(terms, 'floors') ?? [],
+      inArrears: terms.in_arrears === true,
+    },
+  }
+}
+
+export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborIndex, evaluationDate: DateSerial): Bond {
+  const { c, amort, leg } = floatingLegTerms(type, terms, index)
   const redemption = terms.redemption === undefined ? 100 : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
   return floatingRateBond({
+    ...leg,
     settlementDays: c.settlementDays,
     notionals: amort ? amort.notionals : [c.face],
-    schedule,
-    index,
     paymentDayCounter: c.dayCounter,
-    paymentConvention: c.paymentConvention,
-    paymentCalendar: c.paymentCalendar,
-    paymentLag: amort?.paymentLag ?? 0,
-    fixingDays: fixingDays === undefined ? null : Number(fixingDays),
-    gearings: numbers(terms, 'gearings') ?? [1],
-    spreads: numbers(terms, 'spreads') ?? [spread],
-    caps: numbers(terms, 'caps') ?? [],
-    floors: numbers(terms, 'floors') ?? [],
-    inArrears: terms.in_arrears === true,
     redemptions: amort ? amort.redemptions : [redemption],
     issueDate: c.issue,
     exCoupon: exCoupon(terms, c),
     evaluationDate,
   })
+}
+
+/** Fixing and payment dates of a floater's coupons, from the same terms as its rebuilt bond. */
+export function floatingCouponDates(type: string, terms: Terms, index: IborIndex): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
+  return iborCouponDates(floatingLegTerms(type, terms, index).leg)
 }
 
 /** Checks terms without market data (what the loader runs): codes, calendars, schedule, amortization length. */

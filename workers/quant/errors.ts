@@ -5,10 +5,18 @@
 
 /** Invalid instrument terms, parameters or curve data: the caller can fix the input. `field` names it. */
 export class QuantInputError extends Error {
-  override readonly name = 'QuantInputError'
+  override readonly name: string = 'QuantInputError'
   constructor(message: string, readonly field?: string) {
     super(message)
   }
+}
+
+/**
+ * A date outside 1901-01-01..2199-12-31, QuantLib's range: the request (a far valuation date, a long horizon)
+ * pushed a date out of it, which the caller can fix (422).
+ */
+export class DateRangeError extends QuantInputError {
+  override readonly name = 'DateRangeError'
 }
 
 /** A solver did not bracket or did not converge within its evaluation budget. */

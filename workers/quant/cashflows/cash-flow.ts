@@ -5,7 +5,7 @@
  */
 import type { DateSerial, Rate, Real } from '../types.ts'
 import type { DayCounter } from '../time/day-counter.ts'
-import { MissingFixingError } from '../errors.ts'
+import { MissingFixingError, QuantInputError } from '../errors.ts'
 
 export interface SimpleCashFlow {
   kind: 'redemption' | 'amortization'
@@ -45,6 +45,8 @@ export interface FloatingRateCoupon extends CouponBase {
   inArrears: boolean
   /** set when the fixing is historical but not in the history: the amount is unknown (QuantLib fails lazily too) */
   missingFixing: { index: string; date: string } | null
+  /** a zero accrual period (a one-day stub under 30/360): QuantLib's Ibor pricer refuses it when the rate is needed */
+  nullAccrual: boolean
 }
 
 export type Coupon = FixedRateCoupon | FloatingRateCoupon
@@ -53,15 +55,21 @@ export type Leg = CashFlow[]
 
 export const isCoupon = (cf: CashFlow): cf is Coupon => cf.kind === 'fixed' || cf.kind === 'floating'
 
+/** Why a floating coupon has no rate, raised only when the rate is needed (as QuantLib computes it lazily). */
+function unpriced(c: FloatingRateCoupon): never {
+  if (c.nullAccrual) throw new QuantInputError('null accrual period', 'terms.schedule')
+  throw new MissingFixingError(c.missingFixing!.index, c.missingFixing!.date)
+}
+
 /** The amount of a flow; a coupon whose past fixing is missing fails here, only when its amount is needed. */
 export function amountOf(cf: CashFlow): number {
-  if (cf.kind === 'floating' && cf.missingFixing) throw new MissingFixingError(cf.missingFixing.index, cf.missingFixing.date)
+  if (cf.kind === 'floating' && (cf.missingFixing || cf.nullAccrual)) unpriced(cf)
   return cf.amount
 }
 
 /** The rate of a coupon, failing like amountOf when its past fixing is missing. */
 export function rateOf(c: Coupon): number {
-  if (c.kind === 'floating' && c.missingFixing) throw new MissingFixingError(c.missingFixing.index, c.missingFixing.date)
+  if (c.kind === 'floating' && (c.missingFixing || c.nullAccrual)) unpriced(c)
   return c.rate
 }
 

@@ -9,7 +9,7 @@ import type { DayCounter } from '../time/day-counter.ts'
 import { solveWithStep } from '../math/solver1d.ts'
 import { brent } from '../math/solvers1d/brent.ts'
 import { newtonSafe } from '../math/solvers1d/newton-safe.ts'
-import { compoundFactor, type InterestRate } from '../curves/interest-rate.ts'
+import { compoundFormula, type InterestRate } from '../curves/interest-rate.ts'
 import { discountAt, type YieldTermStructure } from '../curves/yield-term-structure.ts'
 import { amountOf, hasOccurred, isCoupon, tradingExCoupon, type CashFlow, type Leg } from './cash-flow.ts'
 import { accruedAmount as couponAccrued } from './coupon-accrual.ts'
@@ -62,6 +62,12 @@ function stepwiseTime(cf: CashFlow, dc: DayCounter, npvDate: DateSerial, lastDat
   return dc.yearFraction(lastDate, cf.date, refStart, refEnd)
 }
 
+/**
+ * The live flows at a yield. Their times follow QuantLib's stepwise rule and can decrease where 30E/360 ISDA
+ * counts an empty interval as negative (a February-end termination date): every yield function below then
+ * continues the same formulas where QuantLib 1.29 refuses some (npv, yield) and not others (duration), so
+ * yield, price, durations, convexity and BPV always agree with one another.
+ */
 interface YieldFlows {
   /** cumulative times of the live flows from npvDate */
   times: Float64Array
@@ -89,12 +95,12 @@ function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: D
   return { times: Float64Array.from(times), steps: Float64Array.from(steps), amounts: Float64Array.from(amounts) }
 }
 
-/** CashFlows::npv(leg, InterestRate y, ...): discount factors multiplied step by step, as QuantLib does. */
+/** CashFlows::npv(leg, InterestRate y, ...): discount factors multiplied step by step, as QuantLib does (see YieldFlows on negative steps). */
 function npvAtYield(f: YieldFlows, y: InterestRate): Real {
   let total = 0
   let discount = 1
   for (let i = 0; i < f.amounts.length; i++) {
-    discount *= 1 / compoundFactor(y.rate, y.compounding, y.frequency, f.steps[i])
+    discount *= 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.steps[i])
     total += f.amounts[i] * discount
   }
   return total
@@ -112,7 +118,7 @@ function modifiedDurationOf(f: YieldFlows, y: InterestRate): Real {
   for (let i = 0; i < f.amounts.length; i++) {
     const t = f.times[i]
     const c = f.amounts[i]
-    const B = 1 / compoundFactor(r, y.compounding, N, t)
+    const B = 1 / compoundFormula(r, y.compounding, N, t)
     P += c * B
     switch (y.compounding) {
       case 'Simple':
@@ -139,7 +145,7 @@ function simpleDurationOf(f: YieldFlows, y: InterestRate): Real {
   let P = 0
   let dPdy = 0
   for (let i = 0; i < f.amounts.length; i++) {
-    const B = 1 / compoundFactor(y.rate, y.compounding, y.frequency, f.times[i])
+    const B = 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.times[i])
     P += f.amounts[i] * B
     dPdy += f.times[i] * f.amounts[i] * B
   }
@@ -173,7 +179,7 @@ export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npv
   for (let i = 0; i < f.amounts.length; i++) {
     const t = f.times[i]
     const c = f.amounts[i]
-    const B = 1 / compoundFactor(r, y.compounding, N, t)
+    const B = 1 / compoundFormula(r, y.compounding, N, t)
     P += c * B
     const compounded = (c * B * t * (N * t + 1)) / (N * (1 + r / N) * (1 + r / N))
     switch (y.compounding) {

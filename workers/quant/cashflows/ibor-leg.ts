@@ -91,18 +91,24 @@ export function iborLeg(o: IborLegOptions): (FloatingRateCoupon | FixedRateCoupo
       kind: 'floating', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate, amount: nominal * rate * yf,
       fixingDate, indexFixing, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears,
       missingFixing: Number.isNaN(indexFixing) ? missingFixing(index, fixingDate) : null,
+      nullAccrual: yf === 0,
     })
   }
   return leg
 }
 
-/** The fixing dates of an Ibor leg's coupons, without pricing anything (fixings availability). */
-export function iborFixingDates(schedule: Schedule, index: IborIndex, fixingDays: number | null | undefined, inArrears: boolean, gearings: readonly number[] = []): DateSerial[] {
-  const days = fixingDays ?? index.fixingDays
-  const out: DateSerial[] = []
+/** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */
+export function iborCouponDates(o: Pick<IborLegOptions, 'schedule' | 'index' | 'fixingDays' | 'inArrears' | 'gearings' | 'paymentCalendar' | 'paymentConvention' | 'paymentLag'>): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
+  const { schedule, index } = o
+  const days = o.fixingDays ?? index.fixingDays
+  const payCal = o.paymentCalendar ?? schedule.calendar
+  const out: { fixingDate: DateSerial; paymentDate: DateSerial }[] = []
   for (let i = 0; i < schedule.dates.length - 1; i++) {
-    if (nth(gearings, i, 1) === 0) continue
-    out.push(advance(index.fixingCalendar, schedule.dates[inArrears ? i + 1 : i], -days, 'Days', 'Preceding'))
+    if (nth(o.gearings ?? [], i, 1) === 0) continue
+    out.push({
+      fixingDate: advance(index.fixingCalendar, schedule.dates[o.inArrears ? i + 1 : i], -days, 'Days', 'Preceding'),
+      paymentDate: paymentDateFor(schedule.dates[i + 1], payCal, o.paymentConvention ?? 'Following', o.paymentLag ?? 0),
+    })
   }
   return out
 }

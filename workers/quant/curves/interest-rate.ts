@@ -29,6 +29,11 @@ export function interestRate(rate: Rate, dayCounter: DayCounter, compounding: Co
 /** QuantLib's InterestRate::compoundFactor(t). */
 export function compoundFactor(r: Rate, compounding: Compounding, frequency: number, t: Time): number {
   if (!(t >= 0)) throw new QuantInputError(`negative time (${t}) not allowed`)
+  return compoundFormula(r, compounding, frequency, t)
+}
+
+/** The compound-factor formula itself, for any t (callers that accept a negative step; see cashflows.ts). */
+export function compoundFormula(r: Rate, compounding: Compounding, frequency: number, t: Time): number {
   switch (compounding) {
     case 'Simple':
       return 1 + r * t

@@ -33,6 +33,9 @@ export function discountTime(curve: YieldTermStructure, t: Time, extrapolate = f
 
 export function discountAt(curve: YieldTermStructure, d: DateSerial, extrapolate = false): DiscountFactor {
   if (d < curve.referenceDate) throw new QuantInputError(`date (${toIso(d)}) before reference date (${toIso(curve.referenceDate)})`)
+  // exactly 1 for every curve; and a day counter may count the empty interval as negative (30E/360 ISDA on a
+  // February-end termination date), which QuantLib 1.29 then refuses
+  if (d === curve.referenceDate) return 1
   return discountTime(curve, curve.dayCounter.yearFraction(curve.referenceDate, d), extrapolate)
 }
 

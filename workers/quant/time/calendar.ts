@@ -5,7 +5,7 @@
  */
 import type { DateSerial } from '../types.ts'
 import { QuantInputError } from '../errors.ts'
-import { MAX_SERIAL, Saturday, Sunday, addMonths, endOfMonth as dateEndOfMonth, toYmd, weekday, fromYmd } from './date.ts'
+import { MAX_SERIAL, Saturday, Sunday, addMonths, endOfMonth as dateEndOfMonth, inDateRange, toYmd, weekday, fromYmd } from './date.ts'
 import type { BusinessDayConvention } from './business-day-convention.ts'
 import type { Period, TimeUnit } from './period.ts'
 
@@ -137,7 +137,7 @@ export function advance(cal: Calendar, d: DateSerial, n: number, unit: TimeUnit,
         n++
       }
     }
-    return d1
+    return inDateRange(d1)
   }
   if (unit === 'Weeks') return adjust(cal, d + 7 * n, c)
   const d1 = addMonths(d, unit === 'Years' ? 12 * n : n)

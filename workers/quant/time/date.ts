@@ -3,7 +3,7 @@
  * is 1 January 1901). Never a JS Date: no time zones, no clock. Valid range as QuantLib: 1901-01-01..2199-12-31.
  */
 import type { DateSerial } from '../types.ts'
-import { QuantInputError, require } from '../errors.ts'
+import { DateRangeError, QuantInputError, require } from '../errors.ts'
 
 export const MIN_SERIAL: DateSerial = 367 // 1901-01-01
 export const MAX_SERIAL: DateSerial = 109574 // 2199-12-31
@@ -46,7 +46,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 export function fromYmd(year: number, month: number, day: number): DateSerial {
-  if (!(year >= 1901 && year <= 2199 && Number.isInteger(year))) throw new QuantInputError(`year ${year} out of bound. It must be in [1901,2199]`)
+  if (!(year >= 1901 && year <= 2199 && Number.isInteger(year))) throw new DateRangeError(`year ${year} out of bound. It must be in [1901,2199]`)
   if (!(month >= 1 && month <= 12 && Number.isInteger(month))) throw new QuantInputError(`month ${month} outside January-December range [1,12]`)
   if (!(day >= 1 && day <= daysInMonth(year, month) && Number.isInteger(day))) throw new QuantInputError(`day ${day} outside month (${month}) day-range`)
   return daysFromCivil(year, month, day) + UNIX_EPOCH_SERIAL
@@ -107,6 +107,12 @@ function parseIso(text: string, field: string): DateSerial {
   return fromYmd(y, mo, d)
 }
 
+/** Fails with DateRangeError outside QuantLib's date range (serial arithmetic does not check it). */
+export function inDateRange(serial: DateSerial): DateSerial {
+  if (!(serial >= MIN_SERIAL && serial <= MAX_SERIAL)) throw new DateRangeError(`date serial ${serial} is outside 1901-01-01..2199-12-31`)
+  return serial
+}
+
 export function toIso(serial: DateSerial): string {
   const { year: y, month: m, day: d } = toYmd(serial)
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
@@ -127,7 +133,7 @@ export function addMonths(serial: DateSerial, months: number): DateSerial {
   const total = y * 12 + (m - 1) + months
   const ny = Math.floor(total / 12)
   const nm = total - ny * 12 + 1
-  if (ny < 1901 || ny > 2199) throw new QuantInputError(`year ${ny} out of bounds. It must be in [1901,2199]`)
+  if (ny < 1901 || ny > 2199) throw new DateRangeError(`year ${ny} out of bounds. It must be in [1901,2199]`)
   return fromYmd(ny, nm, Math.min(d, daysInMonth(ny, nm)))
 }
 
