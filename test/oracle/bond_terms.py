@@ -38,7 +38,22 @@ def calendar(terms):
 
 
 def day_counter(code, maturity=None):
+    """The bond's day counter; 30E/360 ISDA treats the termination date (the maturity) specially, as the service does."""
+    if code == "Thirty360_ISDA":
+        return ql.Thirty360(ql.Thirty360.ISDA, maturity) if maturity is not None else ql.Thirty360(ql.Thirty360.ISDA)
     return DAY_COUNTERS[code]()
+
+
+def february_end_after(maturity, earliest):
+    """The last day of February of the maturity's year, or of the first later year after `earliest` (30E/360 ISDA cases)."""
+    year = maturity.year()
+    while ql.Date.endOfMonth(ql.Date(1, ql.February, year)) <= earliest:
+        year += 1
+    return ql.Date.endOfMonth(ql.Date(1, ql.February, year))
+
+
+def bond_day_counter(t):
+    return day_counter(t["day_count"], from_iso(t["maturity_date"]))
 
 
 def bond_schedule(t):
@@ -71,7 +86,7 @@ def ibor_index(conv, projection_handle):
 def build_bond(kind, t, index=None, callability=None):
     settlement_days = t.get("settlement_days", 2)
     issue = from_iso(t["issue_date"])
-    dc = day_counter(t["day_count"])
+    dc = bond_day_counter(t)
     bdc = BDCS[t.get("business_day_convention") or "Following"]
     pay = BDCS[t.get("payment_convention") or t.get("business_day_convention") or "Following"]
     if kind == "ZeroCouponBond":

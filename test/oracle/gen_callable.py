@@ -6,9 +6,10 @@ import random
 
 import QuantLib as ql
 
-from bond_terms import BDCS, DC_CODES, build_bond, calendar, day_counter, from_iso, iso, period
+from bond_terms import february_end_after, BDCS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, iso, period
 from curve_builders import build_curve
 from fixture_io import write_fixture
+from semantics import basis_point_value, bond_yield, carry, implied, shown_cashflows
 
 SEED = 20261127
 rng = random.Random(SEED)
@@ -77,9 +78,15 @@ while len(cases) < N_CASES:
     ql.Settings.instance().evaluationDate = valuation
     issue = valuation - rng.randint(0, 8 * 365) if rng.random() < 0.9 else valuation + rng.randint(1, 200)
     maturity = issue + ql.Period(rng.choice([24, 36, 60, 84, 120, 180, 240, 360]), ql.Months)
+    day_count = rng.choice(DC_CODES)
+    if rng.random() < 0.08:
+        # 30E/360 ISDA, half of them maturing on the last day of February (its termination-date rule)
+        day_count = "Thirty360_ISDA"
+        if rng.random() < 0.5:
+            maturity = february_end_after(maturity, max(issue, valuation) + 60)
     if maturity <= valuation + 60:
         continue
-    t = {"face_value": rng.choice([100, 100, 1000, 250000, 1e6]), "issue_date": iso(issue), "maturity_date": iso(maturity), "day_count": rng.choice(DC_CODES),
+    t = {"face_value": rng.choice([100, 100, 1000, 250000, 1e6, 37.5]), "issue_date": iso(issue), "maturity_date": iso(maturity), "day_count": day_count,
          "calendar": {"name": rng.choice(["TARGET", "UnitedStates::GovernmentBond", "UnitedKingdom::Settlement", "NullCalendar"])},
          "business_day_convention": rng.choice(["Following", "ModifiedFollowing", "Unadjusted"]), "settlement_days": rng.randint(0, 3), "schedule": None,
          "benchmark_rate_index_uid": "11111111-1111-4111-8111-111111111111", "coupon_frequency": rng.choice(["3M", "6M", "6M", "1Y"]),
@@ -95,22 +102,22 @@ while len(cases) < N_CASES:
     ref_shift = [rng.randint(0, 3), 0, rng.randint(0, 3)]
     params = {"horizon_days": rng.choice([1, 5, 21, 63]), "tol": 1e-12, "max_iter": 200, "override_clean_price": round(rng.uniform(70, 120), 4)}
     case = {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": {**pools, "projection": 0}, "ref_shift": ref_shift,
-            "index": None, "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.1}
+            "index": None, "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.3}
     try:
         curve = ql_curve(pools["discount"], valuation - ref_shift[0])
         bond = priced(t, curve, valuation)
         s0 = bond.settlementDate()
         n0 = bond.notional(s0)
-        dc = day_counter(t["day_count"])
+        dc = bond_day_counter(t)
         freq = FREQ_OF[t["coupon_frequency"]]
         out = {"settlement": s0.serialNumber(), "npv": bond.NPV(), "settlement_value": bond.settlementValue(), "dirty": bond.dirtyPrice(), "clean": bond.cleanPrice(), "accrued": bond.accruedAmount(s0)}
-        y = ql.BondFunctions.bondYield(bond, bond.cleanPrice(), dc, ql.Compounded, freq, s0, 1e-10, 100, 0.05)
+        y = bond_yield(bond, bond.cleanPrice(), dc, freq, s0)
         rate = ql.InterestRate(y, dc, ql.Compounded, freq)
         out.update({"yield": y, "simple": ql.BondFunctions.duration(bond, rate, ql.Duration.Simple, s0), "modified": ql.BondFunctions.duration(bond, rate, ql.Duration.Modified, s0),
                     "macaulay": ql.BondFunctions.duration(bond, rate, ql.Duration.Macaulay, s0), "convexity": ql.BondFunctions.convexity(bond, rate, s0),
-                    "bpv": ql.BondFunctions.basisPointValue(bond, rate, s0)})
+                    "bpv": basis_point_value(bond, rate, s0)})
         try:
-            out["override_yield"] = ql.BondFunctions.bondYield(bond, params["override_clean_price"], dc, ql.Compounded, freq, s0, 1e-10, 100, 0.05)
+            out["override_yield"] = bond_yield(bond, params["override_clean_price"], dc, freq, s0)
         except RuntimeError as e:
             out["override_yield_error"] = str(e).split("\n")[0][:120]
         bench = ql_curve(pools["benchmark"], valuation - ref_shift[2])
@@ -118,18 +125,15 @@ while len(cases) < N_CASES:
         out["target_dirty_ccy"] = target
         out["z_spread"] = ql.BondFunctions.zSpread(bond, target / n0 * 100 - bond.accruedAmount(s0), bench, dc, ql.Continuous, ql.Annual, s0, 1e-12, 200, 0.0)
         if case["want_cashflows"]:
-            out["cashflows"] = [[cf.date().serialNumber(), cf.amount()] for cf in bond.cashflows()]
-        # carry: today's yield for the constant-yield leg, the tree on the rolled curve at the horizon
+            out["cashflows"] = shown_cashflows(bond, valuation)
+        # carry: the tree again at the horizon, on today's curve seen from there (and on the constant-tenor roll)
         leg = bond.cashflows()
         horizon = bond.calendar().advance(valuation, params["horizon_days"], ql.Days)
         s1 = bond.settlementDate(horizon)
-        p1_yield = ql.CashFlows.npv(leg, rate, False, s1, s1) * 100 / n0
-        between = sum(cf.amount() for cf in leg if cf.date() > s0 and cf.date() <= s1)
-        accrued1 = ql.BondFunctions.accruedAmount(bond, s1) * bond.notional(s1) / n0
-        rolled = ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation))
-        later = priced(t, rolled, horizon)
-        p1_curve = later.settlementValue() * 100 / n0 if later.settlementDate() == s1 else None
-        out["carry"] = {"p1_curve": p1_curve, "p1_yield": p1_yield, "between": between, "accrued1": accrued1}
+        p1_curve = priced(t, implied(curve, horizon), horizon).settlementValue()
+        p1_rolled = priced(t, ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation)), horizon).settlementValue()
+        ql.Settings.instance().evaluationDate = valuation
+        out["carry"] = carry(bond, n0, s0, s1, p1_curve, p1_rolled, y, dc, freq)
         case["expected"] = out
     except RuntimeError as e:
         case["error"] = str(e).split("\n")[0][:160]
