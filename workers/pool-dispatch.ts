@@ -7,6 +7,7 @@
 import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
 import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
+import { carryRollDown } from './operations/carry.ts'
 
 type Operation = (task: PricingTask) => Record<string, unknown>
 
@@ -19,7 +20,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   'z-spread': ops.zSpread,
   cashflows: ops.cashflows,
   'net-cashflows': ops.netCashflows,
-  'carry-roll-down': ops.carryRollDown,
+  'carry-roll-down': carryRollDown,
   'curve-preview': ops.curvePreview,
   'fixings-availability': ops.fixingsAvailability,
 })

@@ -11,7 +11,7 @@ const Opt = <T extends TSchema>(schema: T, description: string) => Type.Optional
 export const QuoteSide = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'curve quote side, e.g. mid or offer' })
 export const Compounding = Type.Enum(['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded', 'CompoundedThenSimple'])
 export const FrequencyName = Type.Enum(['Once', 'Annual', 'Semiannual', 'EveryFourthMonth', 'Quarterly', 'Bimonthly', 'Monthly', 'EveryFourthWeek', 'Biweekly', 'Weekly', 'Daily'])
-export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified'])
+export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified', 'Effective', 'KeyRate'])
 
 /** Parameters that price on a flat yield instead of the selected discount curve. */
 const flatYield = {
@@ -21,6 +21,11 @@ const flatYield = {
 }
 const curveSide = { curve_quote_side: Opt(QuoteSide, 'quote side of the discount and projection curve selections (default mid)') }
 
+/** The curve bump of effective and key-rate risk. */
+const bump = {
+  bump_bp: Opt(Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 1 }), 'parallel zero-rate bump of effective and key-rate risk, in basis points (default 1)'),
+}
+
 const includePaid = {
   include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
 }
@@ -29,8 +34,17 @@ const params = (properties: Record<string, TSchema>) => Type.Object(properties, 
 
 export const OPERATION_PARAMETERS = {
   price: params({ ...flatYield, ...curveSide }),
-  analytics: params({ ...flatYield, ...curveSide }),
-  duration: params({ ...flatYield, ...curveSide, duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default)' })) }),
+  analytics: params({ ...flatYield, ...curveSide, ...bump }),
+  duration: params({
+    ...flatYield,
+    ...curveSide,
+    ...bump,
+    duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps' })),
+    key_rate_tenors: Opt(
+      Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,3}[DdWwMmYy]$' }), { minItems: 2, maxItems: 40, uniqueItems: true }),
+      'KeyRate: at least two increasing tenors from each curve\'s reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y 15Y 20Y 30Y)',
+    ),
+  }),
   yield: params({ override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
   'z-spread': params({
     target_dirty_ccy: Type.Number({ description: 'target dirty value of the position in currency (required)' }),
@@ -90,11 +104,22 @@ const LegRows = Type.Array(Type.Object({ payment_date: IsoDate, amount: Num }, {
 export const RESPONSES = {
   price: response('BondPriceResponse', { price: Num, units: Type.Literal('npv') }),
   analytics: response('BondAnalyticsResponse', {
-    analytics: Type.Object({ clean_price: Num, dirty_price: Num, accrued_amount: Num }, { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv...)' }),
+    analytics: Type.Object({ clean_price: Num, dirty_price: Num, accrued_amount: Num }, { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)' }),
   }),
-  duration: response('BondDurationResponse', { duration_type: Type.String(), duration: Num }),
+  duration: response('BondDurationResponse', {
+    duration_type: Type.String(),
+    duration: Num,
+    key_rate_durations: Type.Optional(
+      Type.Array(Type.Object({ tenor: Type.String(), duration: Num }, { additionalProperties: false, title: 'KeyRateDuration' }), { description: 'KeyRate only: one duration per tenor; `duration` is their sum' }),
+    ),
+  }),
   yield: response('BondYieldResponse', { yield: Num }),
-  'z-spread': response('BondZSpreadResponse', { target_dirty_ccy: Num, z_spread: Num, units: Type.Literal('decimal') }),
+  'z-spread': response('BondZSpreadResponse', {
+    target_dirty_ccy: Num,
+    z_spread: Num,
+    units: Type.Literal('decimal'),
+    oas: Type.Optional({ ...Num, description: 'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the target (decimal)' }),
+  }),
   cashflows: response('BondCashflowsResponse', {
     legs: Type.Object({ fixed: Type.Optional(Type.Array(FixedRow)), floating: Type.Optional(LegRows), redemption: Type.Optional(LegRows), amortization: Type.Optional(LegRows) }, { additionalProperties: LegRows }),
   }),

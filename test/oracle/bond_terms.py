@@ -111,3 +111,17 @@ def build_bond(kind, t, index=None, callability=None):
     else:
         bond = ql.AmortizingFloatingRateBond(settlement_days, t["amortization"]["notionals"], schedule, index, dc, pay, fixing_days, gearings, spreads, caps, floors, arrears, issue, *ex)
     return bond
+
+
+def set_zero_vol_pricer(bond, valuation):
+    """Stored terms carry no volatility: optionlets at zero volatility, as the service prices them."""
+    vol = ql.ConstantOptionletVolatility(valuation, ql.NullCalendar(), ql.Following, 0.0, ql.Actual365Fixed(), ql.Normal)
+    ql.setCouponPricer(bond.cashflows(), ql.BlackIborCouponPricer(ql.OptionletVolatilityStructureHandle(vol)))
+
+
+def ql_callability(terms):
+    cs = ql.CallabilitySchedule()
+    for c in terms["callability"]:
+        price = ql.BondPrice(c["price"], ql.BondPrice.Clean if c["price_type"] == "Clean" else ql.BondPrice.Dirty)
+        cs.append(ql.Callability(price, ql.Callability.Call if c["type"] == "Call" else ql.Callability.Put, from_iso(c["date"])))
+    return cs

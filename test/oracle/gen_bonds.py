@@ -7,7 +7,7 @@ import random
 
 import QuantLib as ql
 
-from bond_terms import february_end_after, BDCS, CALENDARS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, ibor_index, iso, period
+from bond_terms import february_end_after, set_zero_vol_pricer, BDCS, CALENDARS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, ibor_index, iso, period
 from curve_builders import build_curve
 from fixture_io import write_fixture
 from semantics import all_cashflows, basis_point_value, bond_yield, carry, implied, shown_cashflows
@@ -131,11 +131,6 @@ def index_conventions():
             "calendar": {"name": rng.choice(["TARGET", "UnitedStates::Settlement", "UnitedKingdom::Settlement"])},
             "day_count": rng.choice(["Actual360", "Actual365Fixed"]), "business_day_convention": rng.choice(["ModifiedFollowing", "Following"]),
             "end_of_month": rng.random() < 0.3, "currency": "USD"}
-
-
-def set_zero_vol_pricer(bond, valuation):
-    vol = ql.ConstantOptionletVolatility(valuation, ql.NullCalendar(), ql.Following, 0.0, ql.Actual365Fixed(), ql.Normal)
-    ql.setCouponPricer(bond.cashflows(), ql.BlackIborCouponPricer(ql.OptionletVolatilityStructureHandle(vol)))
 
 
 def yield_frequency(kind, t):

@@ -6,7 +6,7 @@ import random
 
 import QuantLib as ql
 
-from bond_terms import february_end_after, BDCS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, iso, period
+from bond_terms import february_end_after, ql_callability, BDCS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, iso, period
 from curve_builders import build_curve
 from fixture_io import write_fixture
 from semantics import basis_point_value, bond_yield, carry, implied, shown_cashflows
@@ -54,14 +54,6 @@ def callability(t, valuation, coupon_dates, schedule_option):
         out.append({"date": iso(d), "type": "Put" if rng.random() < 0.2 else "Call", "price": round(rng.uniform(95, 106), 3), "price_type": rng.choice(["Clean", "Dirty"])})
     uniq = {c["date"]: c for c in out}
     return sorted(uniq.values(), key=lambda c: c["date"])
-
-
-def ql_callability(terms):
-    cs = ql.CallabilitySchedule()
-    for c in terms["callability"]:
-        price = ql.BondPrice(c["price"], ql.BondPrice.Clean if c["price_type"] == "Clean" else ql.BondPrice.Dirty)
-        cs.append(ql.Callability(price, ql.Callability.Call if c["type"] == "Call" else ql.Callability.Put, from_iso(c["date"])))
-    return cs
 
 
 def priced(t, curve, evaluation):

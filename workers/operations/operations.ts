@@ -1,92 +1,23 @@
 /**
  * The ten pricer operations over the numerical core, one function each: plain task in, plain result out, in
  * the spec's response field names (the main thread adds asset_uid, instrument_type, operation,
- * valuation_date and market_data_set).
+ * valuation_date and market_data_set). Carry is in carry.ts, curve-bump risk in risk.ts.
  */
 import type { PricingTask } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
-import { DateRangeError, QuantInputError, require, requireFinite } from '../quant/errors.ts'
-import { advance } from '../quant/time/calendar.ts'
-import { fromIso, inDateRange, toIso } from '../quant/time/date.ts'
+import { require, requireFinite } from '../quant/errors.ts'
+import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
-import { accruedAmount as legAccrued, npv, npvYield, type DurationType } from '../quant/cashflows/cashflows.ts'
-import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
-import { notional, settlementDate, type Bond } from '../quant/instruments/bond.ts'
-import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
-import { accruedAmount, basisPointValue, convexity, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
-import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
-import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
-import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
-import { commonTerms, floatingCouponDates, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
-import { callableValuation, CALLABLE_ENGINE_ID } from './callable.ts'
+import type { DurationType } from '../quant/cashflows/cashflows.ts'
+import { notional, settlementDate } from '../quant/instruments/bond.ts'
+import { accruedAmount, basisPointValue, convexity, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
+import { floatingIndex, requiredCurve } from './market.ts'
+import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
+import { CALLABLE_ENGINE_ID } from './callable.ts'
+import { finite, instrument, solveYield, value, yieldRate } from './valuation.ts'
+import { effectiveRisk, keyRateDurations, optionAdjustedSpread } from './risk.ts'
 
 type Result = Record<string, unknown>
-type Terms = Record<string, unknown>
-
-interface Instrument {
-  bond: Bond
-  evaluationDate: DateSerial
-  terms: Terms
-  type: string
-}
-
-const INSTRUMENT_CACHE_SIZE = 512
-const instruments = new Map<string, Instrument>()
-
-/** The rebuilt instrument, cached by the task's instrument key (rebuilding costs more than pricing). */
-function instrument(task: PricingTask, withProjection = true): Instrument {
-  const key = withProjection ? task.instrument_key : undefined
-  if (key === undefined) return rebuild(task, withProjection)
-  let inst = instruments.get(key)
-  if (!inst) {
-    inst = rebuild(task, withProjection)
-    if (instruments.size >= INSTRUMENT_CACHE_SIZE) instruments.delete(instruments.keys().next().value as string)
-    instruments.set(key, inst)
-  }
-  return inst
-}
-
-function rebuild(task: PricingTask, withProjection: boolean): Instrument {
-  const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
-  const terms = task.terms
-  const type = task.instrument_type
-  let bond: Bond
-  if (type === 'ZeroCouponBond') bond = rebuildZeroCouponBond(terms)
-  else if (isFloatingType(type)) bond = rebuildFloatingRateBond(type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), withProjection), evaluationDate)
-  else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
-  else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
-  return { bond, evaluationDate, terms, type }
-}
-
-interface Valued extends Instrument {
-  curve: YieldTermStructure
-  valuation: BondValuation
-  dirty: number
-  accrued: number
-  clean: number
-}
-
-function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
-  const curve = discountCurve(task, inst.evaluationDate, commonTerms(inst.terms).dayCounter)
-  const valuation = inst.type === 'CallableFixedRateBond' ? callableValuation(inst.bond, inst.terms, curve, inst.evaluationDate) : discountingBondEngine(inst.bond, curve, inst.evaluationDate)
-  const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
-  const accrued = accruedAmount(inst.bond, valuation.settlementDate)
-  return { ...inst, curve, valuation, dirty, accrued, clean: dirty - accrued }
-}
-
-function yieldRate(v: Instrument, y: number) {
-  return { rate: y, dayCounter: commonTerms(v.terms).dayCounter, compounding: 'Compounded' as const, frequency: yieldFrequency(v.terms, v.type) }
-}
-
-function solveYield(v: Instrument, cleanPrice: number, settlement: DateSerial): number {
-  const c = commonTerms(v.terms)
-  return yieldFromCleanPrice(v.bond, cleanPrice, c.dayCounter, 'Compounded', yieldFrequency(v.terms, v.type), settlement)
-}
-
-const finite = (r: Record<string, number>) => {
-  for (const [k, x] of Object.entries(r)) requireFinite(x, k)
-  return r
-}
 
 export function price(task: PricingTask): Result {
   const v = value(task)
@@ -109,15 +40,25 @@ export function analytics(task: PricingTask): Result {
       bpv: basisPointValue(v.bond, rate, s),
     })
   }
+  // curve-bump risk needs a value to be relative to (an expired bond has none)
+  if (v.valuation.npv !== 0) Object.assign(out, effectiveRisk(task, v))
   return { analytics: finite(out) }
 }
 
+/** Yield durations (Simple, Macaulay, Modified) or curve-bump ones (Effective, KeyRate: see risk.ts). */
 export function durationOp(task: PricingTask): Result {
   const v = value(task)
+  const type = (task.parameters.duration_type as string | undefined) ?? 'Modified'
+  if (type === 'Effective' || type === 'KeyRate') {
+    require(v.valuation.npv !== 0, 'the bond has no value left: no curve-bump duration', 'parameters.duration_type')
+    if (type === 'Effective') return { duration_type: type, duration: requireFinite(effectiveRisk(task, v).effective_duration, 'duration') }
+    const krd = keyRateDurations(task, v)
+    for (const k of krd) requireFinite(k.duration, `key-rate duration ${k.tenor}`)
+    return { duration_type: type, duration: krd.reduce((sum, k) => sum + k.duration, 0), key_rate_durations: krd }
+  }
   const s = v.valuation.settlementDate
-  const type = ((task.parameters.duration_type as string | undefined) ?? 'Modified') as DurationType
   const y = solveYield(v, v.clean, s)
-  return { duration_type: type, duration: requireFinite(duration(v.bond, yieldRate(v, y), type, s), 'duration') }
+  return { duration_type: type, duration: requireFinite(duration(v.bond, yieldRate(v, y), type as DurationType, s), 'duration') }
 }
 
 export function yieldOp(task: PricingTask): Result {
@@ -142,7 +83,10 @@ export function zSpread(task: PricingTask): Result {
   const tol = Number(task.parameters.tol ?? 1e-12)
   const maxIter = Number(task.parameters.max_iter ?? 200)
   const z = zSpreadFromCleanPrice(inst.bond, clean, curve, s, { accuracy: tol, maxIterations: maxIter, guess: 0 })
-  return { target_dirty_ccy: target, z_spread: requireFinite(z, 'z_spread'), units: 'decimal' }
+  const result: Result = { target_dirty_ccy: target, z_spread: requireFinite(z, 'z_spread'), units: 'decimal' }
+  // a callable's spread with its options priced: the tree over the same benchmark
+  if (inst.type === 'CallableFixedRateBond') result.oas = requireFinite(optionAdjustedSpread(inst, curve, target, tol, maxIter), 'oas')
+  return result
 }
 
 function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
@@ -178,86 +122,6 @@ export function netCashflows(task: PricingTask): Result {
   const byDate = new Map<DateSerial, number>()
   for (const cf of listedFlows(task)) byDate.set(cf.date, (byDate.get(cf.date) ?? 0) + amountOf(cf))
   return { cashflows: [...byDate].sort((a, b) => a[0] - b[0]).map(([d, amount]) => ({ payment_date: toIso(d), net_cashflow: amount })) }
-}
-
-/** A date the horizon pushes past QuantLib's range is the horizon's fault (422 naming it). */
-function atHorizon<T>(compute: () => T): T {
-  try {
-    return compute()
-  } catch (error) {
-    if (error instanceof DateRangeError) throw new DateRangeError(error.message, 'parameters.horizon_days')
-    throw error
-  }
-}
-
-/** A bond's dirty value in currency at the settlement of `evaluation` on `curve` (callables on the Hull-White tree). */
-function settlementValueOn(v: Instrument, curve: YieldTermStructure, evaluation: DateSerial, settlement: DateSerial): number {
-  return v.type === 'CallableFixedRateBond' ? callableValuation(v.bond, v.terms, curve, evaluation).settlementValue : npv(v.bond.cashflows, curve, settlement, settlement)
-}
-
-/**
- * Carry and roll-down over `horizon_days` business days of the bond calendar (design §6). h1 is the horizon
- * date, s0/s1 the settlement dates of the valuation date and of h1; every per-100 figure is per 100 of the
- * notional at s0. p1 "unchanged curve" is the dirty value at s1 with evaluation date h1 on today's curve seen
- * from h1 (ImpliedTermStructure: forwards unchanged), a callable on the same tree there; p1 "constant yield"
- * keeps today's yield. Floating coupons keep the amounts known today (their fixings do not move with the
- * horizon). The constant-tenor roll (today's curve shape moved to h1) is reported under extra keys.
- */
-export function carryRollDown(task: PricingTask): Result {
-  const v = value(task)
-  const horizonDays = Number(task.parameters.horizon_days)
-  const c = commonTerms(v.terms)
-  const s0 = v.valuation.settlementDate
-  const n0 = notional(v.bond, s0)
-  require(n0 > 0, 'the bond has no notional outstanding at settlement: no carry', 'parameters.horizon_days')
-  const per100 = (ccy: number) => (ccy * 100) / n0
-  const h1 = atHorizon(() => advance(c.calendar, v.evaluationDate, horizonDays, 'Days'))
-  const s1 = atHorizon(() => settlementDate(v.bond, h1))
-  const p1Curve = per100(atHorizon(() => settlementValueOn(v, new ImpliedTermStructure(v.curve, h1), h1, s1)))
-  const p1Rolled = per100(atHorizon(() => settlementValueOn(v, rolledCurve(task, v, h1), h1, s1)))
-  const y0 = solveYield(v, v.clean, s0)
-  const p1Yield = per100(npvYield(v.bond.cashflows, yieldRate(v, y0), s1, s1))
-  let between = 0
-  for (const cf of v.bond.cashflows) if (!hasOccurred(cf, s0) && hasOccurred(cf, s1)) between += amountOf(cf)
-  const cr = p1Curve - v.dirty
-  const carry = p1Yield - v.dirty
-  const metrics: Record<string, number> = {
-    p0_dirty_per100: v.dirty,
-    p0_clean_per100: v.clean,
-    p1_dirty_per100_unchanged_curve: p1Curve,
-    p1_dirty_per100_const_yield: p1Yield,
-    cr_dirty: cr,
-    carry_const_dirty: carry,
-    roll_down_dirty: cr - carry,
-    coupons_between_ccy: between,
-    cr_plus_coupons_dirty: cr + per100(between),
-    p1_dirty_per100_rolled_curve: p1Rolled,
-    roll_down_rolled_dirty: p1Rolled - p1Yield,
-  }
-  if (task.parameters.clean !== false) {
-    const accrued1 = legAccrued(v.bond.cashflows, s1)
-    const p1CleanCurve = p1Curve - per100(accrued1)
-    const p1CleanYield = p1Yield - per100(accrued1)
-    Object.assign(metrics, {
-      accrued0_ccy: legAccrued(v.bond.cashflows, s0),
-      accrued1_ccy: accrued1,
-      accrued1_per100: per100(accrued1),
-      p1_clean_per100_unchanged_curve: p1CleanCurve,
-      p1_clean_per100_const_yield: p1CleanYield,
-      cr_clean: p1CleanCurve - v.clean,
-      carry_const_clean: p1CleanYield - v.clean,
-      roll_down_clean: p1CleanCurve - p1CleanYield,
-    })
-  }
-  return { horizon_days: horizonDays, metrics: finite(metrics) }
-}
-
-/** Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays flat). */
-function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTermStructure {
-  const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount : undefined
-  if (!stored) return discountCurve(task, horizon, commonTerms(v.terms).dayCounter)
-  const shift = horizon - v.evaluationDate
-  return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building })
 }
 
 export function curvePreview(task: PricingTask): Result {

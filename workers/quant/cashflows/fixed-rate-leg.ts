@@ -8,7 +8,6 @@ import { require } from '../errors.ts'
 import type { DayCounter } from '../time/day-counter.ts'
 import { advance, advanceByPeriod, type Calendar } from '../time/calendar.ts'
 import type { BusinessDayConvention } from '../time/business-day-convention.ts'
-import { addMonths } from '../time/date.ts'
 import type { Period } from '../time/period.ts'
 import type { Schedule } from '../time/schedule.ts'
 import { compoundFactor, type Compounding } from '../curves/interest-rate.ts'
@@ -36,20 +35,6 @@ export interface FixedRateLegOptions {
 
 /** QuantLib's detail::get: the i-th value, the last one beyond the end, the default when empty. */
 export const nth = (values: readonly number[], i: number, fallback: number) => (values.length === 0 ? fallback : i < values.length ? values[i] : values[values.length - 1])
-
-/** `date ± period` without a calendar (QuantLib's Date + Period). */
-export function shiftByPeriod(d: DateSerial, p: Period, sign: 1 | -1): DateSerial {
-  switch (p.unit) {
-    case 'Days':
-      return d + sign * p.length
-    case 'Weeks':
-      return d + sign * 7 * p.length
-    case 'Months':
-      return addMonths(d, sign * p.length)
-    case 'Years':
-      return addMonths(d, sign * 12 * p.length)
-  }
-}
 
 export function paymentDateFor(end: DateSerial, calendar: Calendar, convention: BusinessDayConvention, lag: number): DateSerial {
   return advance(calendar, end, lag, 'Days', convention)

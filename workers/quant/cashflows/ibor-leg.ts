@@ -14,7 +14,8 @@ import type { BusinessDayConvention } from '../time/business-day-convention.ts'
 import type { Schedule } from '../time/schedule.ts'
 import { couponIndexFixing, maturityDate, missingFixing, valueDate, type IborIndex } from '../indexes/ibor-index.ts'
 import type { FixedRateCoupon, FloatingRateCoupon } from './cash-flow.ts'
-import { exCouponDateFor, isRegularPeriod, nth, paymentDateFor, shiftByPeriod, type ExCouponTerms } from './fixed-rate-leg.ts'
+import { exCouponDateFor, isRegularPeriod, nth, paymentDateFor, type ExCouponTerms } from './fixed-rate-leg.ts'
+import { shiftByPeriod } from '../time/period.ts'
 
 export interface IborLegOptions {
   schedule: Schedule

@@ -1,7 +1,8 @@
 /**
  * ZeroSpreadedTermStructure (ql/termstructures/yield/zerospreadedtermstructure.hpp): the base curve's zero rate
  * (in the given compounding, under the base curve's day counter) plus a spread, converted back to continuous.
- * With continuous compounding this is D(t)·exp(-s·t), which the z-spread solver exploits directly.
+ * With continuous compounding this is D(t)·exp(-s·t), which the z-spread solver exploits directly; the class
+ * itself follows QuantLib's arithmetic.
  */
 import type { DateSerial, DiscountFactor, Spread, Time } from '../types.ts'
 import type { DayCounter } from '../time/day-counter.ts'
@@ -26,11 +27,17 @@ export class ZeroSpreadedTermStructure implements YieldTermStructure {
     this.allowsExtrapolation = base.allowsExtrapolation
   }
 
+  // QuantLib's arithmetic step by step (zero rate, plus spread, its continuous equivalent, exp): bump-and-reprice
+  // differences (convexity, small key-rate durations) amplify any other rounding path
   discountT(t: Time): DiscountFactor {
     if (t === 0) return 1
-    if (this.compounding === 'Continuous') return this.base.discountT(t) * Math.exp(-this.spread * t)
-    const zero = zeroRateTime(this.base, t, this.compounding, this.frequency, true)
-    const continuous = impliedRate(compoundFactor(zero + this.spread, this.compounding, this.frequency, t), 'Continuous', -1, t)
-    return Math.exp(-continuous * t)
+    return spreadedDiscount(this.base, t, this.spread, this.compounding, this.frequency)
   }
+}
+
+/** ZeroSpreadedTermStructure::zeroYieldImpl then ZeroYieldStructure::discountImpl (QuantLib 1.29) at t > 0. */
+export function spreadedDiscount(base: YieldTermStructure, t: Time, spread: Spread, compounding: Compounding = 'Continuous', frequency = -1): DiscountFactor {
+  const zero = zeroRateTime(base, t, compounding, frequency, true)
+  const continuous = impliedRate(compoundFactor(zero + spread, compounding, frequency, t), 'Continuous', -1, t)
+  return Math.exp(-continuous * t)
 }

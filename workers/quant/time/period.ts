@@ -1,5 +1,7 @@
 /** Periods ("6M", "1Y", "28D") and coupon frequencies, as QuantLib's Period and Frequency. */
 import { QuantInputError, require } from '../errors.ts'
+import type { DateSerial } from '../types.ts'
+import { addMonths } from './date.ts'
 
 export type TimeUnit = 'Days' | 'Weeks' | 'Months' | 'Years'
 
@@ -105,4 +107,18 @@ export function parseFrequency(value: string | number, field = 'frequency'): Fre
   if (byName !== undefined) return byName
   if (/^\s*\d+\s*[DWMYdwmy]\s*$/.test(value)) return periodFrequency(parsePeriod(value, field))
   throw new QuantInputError(`${field}: unknown frequency '${value}'`, field)
+}
+
+/** `date ± period` without a calendar (QuantLib's Date + Period): months and years clamp to the month's length. */
+export function shiftByPeriod(d: DateSerial, p: Period, sign: 1 | -1 = 1): DateSerial {
+  switch (p.unit) {
+    case 'Days':
+      return d + sign * p.length
+    case 'Weeks':
+      return d + sign * 7 * p.length
+    case 'Months':
+      return addMonths(d, sign * p.length)
+    case 'Years':
+      return addMonths(d, sign * 12 * p.length)
+  }
 }

@@ -1,0 +1,83 @@
+/**
+ * An operation's instrument and its valuation: the bond rebuilt from the task's terms (cached by the task's
+ * content key: rebuilding costs more than pricing), valued on the discount curve (callables on the Hull-White
+ * tree), and the yield at the bond's conventions. Shared by the operations, carry and risk.
+ */
+import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { DateSerial } from '../quant/types.ts'
+import { QuantInputError, requireFinite } from '../quant/errors.ts'
+import { fromIso } from '../quant/time/date.ts'
+import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
+import type { Bond } from '../quant/instruments/bond.ts'
+import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
+import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
+import { discountCurve, floatingIndex } from './market.ts'
+import { commonTerms, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
+import { callableValuation } from './callable.ts'
+
+type Terms = Record<string, unknown>
+
+export interface Instrument {
+  bond: Bond
+  evaluationDate: DateSerial
+  terms: Terms
+  type: string
+}
+
+const INSTRUMENT_CACHE_SIZE = 512
+const instruments = new Map<string, Instrument>()
+
+/** The rebuilt instrument, cached by the task's instrument key (rebuilding costs more than pricing). */
+export function instrument(task: PricingTask, withProjection = true): Instrument {
+  const key = withProjection ? task.instrument_key : undefined
+  if (key === undefined) return rebuild(task, withProjection)
+  let inst = instruments.get(key)
+  if (!inst) {
+    inst = rebuild(task, withProjection)
+    if (instruments.size >= INSTRUMENT_CACHE_SIZE) instruments.delete(instruments.keys().next().value as string)
+    instruments.set(key, inst)
+  }
+  return inst
+}
+
+function rebuild(task: PricingTask, withProjection: boolean): Instrument {
+  const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
+  const terms = task.terms
+  const type = task.instrument_type
+  let bond: Bond
+  if (type === 'ZeroCouponBond') bond = rebuildZeroCouponBond(terms)
+  else if (isFloatingType(type)) bond = rebuildFloatingRateBond(type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), withProjection), evaluationDate)
+  else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
+  else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
+  return { bond, evaluationDate, terms, type }
+}
+
+export interface Valued extends Instrument {
+  curve: YieldTermStructure
+  valuation: BondValuation
+  dirty: number
+  accrued: number
+  clean: number
+}
+
+export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
+  const curve = discountCurve(task, inst.evaluationDate, commonTerms(inst.terms).dayCounter)
+  const valuation = inst.type === 'CallableFixedRateBond' ? callableValuation(inst.bond, inst.terms, curve, inst.evaluationDate) : discountingBondEngine(inst.bond, curve, inst.evaluationDate)
+  const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
+  const accrued = accruedAmount(inst.bond, valuation.settlementDate)
+  return { ...inst, curve, valuation, dirty, accrued, clean: dirty - accrued }
+}
+
+export function yieldRate(v: Instrument, y: number) {
+  return { rate: y, dayCounter: commonTerms(v.terms).dayCounter, compounding: 'Compounded' as const, frequency: yieldFrequency(v.terms, v.type) }
+}
+
+export function solveYield(v: Instrument, cleanPrice: number, settlement: DateSerial): number {
+  const c = commonTerms(v.terms)
+  return yieldFromCleanPrice(v.bond, cleanPrice, c.dayCounter, 'Compounded', yieldFrequency(v.terms, v.type), settlement)
+}
+
+export const finite = (r: Record<string, number>) => {
+  for (const [k, x] of Object.entries(r)) requireFinite(x, k)
+  return r
+}
