@@ -69,6 +69,16 @@ t.test('every class × operation through HTTP matches QuantLib', async (t) => {
     const z = (await post(l, 'z-spread', { target_dirty_ccy: e.target_dirty_ccy, tol: c.parameters.tol, max_iter: c.parameters.max_iter, benchmark_expected_curve_type: 'discount' })).body
     t.ok(abs(z.z_spread, e.z_spread), `${label} z-spread ${z.z_spread} vs ${e.z_spread}`)
     t.equal(z.units, 'decimal')
+    t.equal(typeof z.oas, c.kind === 'CallableFixedRateBond' ? 'number' : 'undefined', `${label} an OAS only for callables`)
+
+    // curve-bump risk (values are checked against QuantLib in test/operations/risk.test.ts)
+    const effective = await post(l, 'duration', { ...base, duration_type: 'Effective' })
+    t.equal(effective.status, 200, `${label} effective duration`)
+    const keyRate = (await post(l, 'duration', { ...base, duration_type: 'KeyRate', key_rate_tenors: ['1Y', '5Y', '10Y'] })).body
+    const krd = keyRate.key_rate_durations as { tenor: string; duration: number }[]
+    t.same(krd.map((k) => k.tenor), ['1Y', '5Y', '10Y'], `${label} one key-rate duration per tenor`)
+    t.ok(rel(keyRate.duration, krd.reduce((sum, k) => sum + k.duration, 0), 1e-12), `${label} the key-rate durations sum to the duration`)
+    t.ok(['effective_duration', 'effective_convexity', 'dv01'].every((k) => typeof a[k] === 'number'), `${label} analytics carries curve-bump risk`)
 
     const carry = (await post(l, 'carry-roll-down', { ...base, horizon_days: c.parameters.horizon_days })).body
     const m = carry.metrics as Record<string, number>
