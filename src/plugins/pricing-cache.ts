@@ -1,14 +1,18 @@
 /**
  * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
- * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process.
+ * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process;
+ * `app.pricingContextBatch` loads the misses of one event-loop turn together.
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import type { PricingContextRow } from '../pricing/repository.ts'
+import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { TurnBatch } from '../pricing/turn-batch.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     pricingContexts: ContextCache<PricingContextRow>
+    /** cache misses of one event-loop turn, loaded in one round trip */
+    pricingContextBatch: TurnBatch<PricingContextQuery, PricingContextRow | undefined>
   }
 }
 
@@ -19,6 +23,7 @@ export default fp(
   async (app) => {
     const cache = new ContextCache<PricingContextRow>(2000)
     app.decorate('pricingContexts', cache)
+    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries)))
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
     const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
     // before the response leaves: a client that reads the answer to its write can never price on stale data

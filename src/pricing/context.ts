@@ -1,20 +1,36 @@
 /**
- * Loads (or takes from the cache) the pricing context of a request and checks the asset and its pricing
- * details exist: 404 names which one is missing.
+ * The pricing contexts of requests: from the cache, else loaded with every other miss of the same event-loop
+ * turn in one SQL round trip (src/pricing/repository.ts). The single routes check the asset and its pricing
+ * details exist (404 names which one is missing); batch routes take the rows as they are.
  */
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
-import { loadPricingContext, type PricingContextQuery, type PricingContextRow } from './repository.ts'
+import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from './repository.ts'
+
+const cacheKey = (q: PricingContextQuery) => `${q.assetUid}|${q.marketDataSet}|${q.valuation}|${q.side}|${q.benchmarkRole}|${q.benchmarkSide}`
 
 export async function pricingContext(app: FastifyInstance, q: PricingContextQuery): Promise<PricingContextRow> {
-  const key = `${q.assetUid}|${q.marketDataSet}|${q.valuation}|${q.side}|${q.benchmarkRole}|${q.benchmarkSide}`
+  const key = cacheKey(q)
   let ctx = app.pricingContexts.get(key)
   if (!ctx) {
     const generation = app.pricingContexts.current()
-    ctx = await loadPricingContext(app.sql, q)
+    ctx = await app.pricingContextBatch.add(q)
     if (!ctx) throw notFound(`Asset '${q.assetUid}' was not found.`)
     app.pricingContexts.set(key, ctx, generation)
   }
   if (ctx.instrument_type === null) throw notFound(`Pricing details for asset '${q.assetUid}' were not found.`)
   return ctx
+}
+
+/** Many contexts at once (batch routes): the cached ones, the rest in one round trip; undefined for a missing asset. */
+export async function pricingContexts(app: FastifyInstance, queries: readonly PricingContextQuery[]): Promise<(PricingContextRow | undefined)[]> {
+  const generation = app.pricingContexts.current()
+  const out = queries.map((q) => app.pricingContexts.get(cacheKey(q)))
+  const missing = out.flatMap((ctx, i) => (ctx ? [] : [i]))
+  const loaded = await loadPricingContexts(app.sql, missing.map((i) => queries[i]))
+  missing.forEach((i, j) => {
+    out[i] = loaded[j]
+    if (loaded[j]) app.pricingContexts.set(cacheKey(queries[i]), loaded[j], generation)
+  })
+  return out
 }
