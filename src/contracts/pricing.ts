@@ -45,7 +45,11 @@ export const IndexConventions = Type.Object(
 )
 export type IndexConventions = Static<typeof IndexConventions>
 
-export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability'])
+/** The tenors of key-rate durations when a request names none. */
+export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '15Y', '20Y', '30Y'] as const
+
+/** The ten pricer operations, and `risk` (NPV, DV01 and key-rate durations at once: account risk). */
+export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability', 'risk'])
 export type OperationName = Static<typeof OperationName>
 
 export const PricingTask = Type.Object(

@@ -9,6 +9,9 @@ import { createAjv } from './ajv.ts'
 const bodyAjv = createAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false })
 const textAjv = createAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false })
 
+/** Compiles a schema for bodies (strict, no coercion, defaults applied), as route validation does. */
+export const compileBodySchema = (schema: object): ValidateFunction => bodyAjv.compile(schema)
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv
   return ajv.compile(schema as object) as ValidateFunction

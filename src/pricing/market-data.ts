@@ -7,7 +7,7 @@ import { conflict } from '../http/errors.ts'
 import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
 import { isFloating } from './operations.ts'
-import type { OperationKey } from './schemas.ts'
+import type { OperationName } from '../contracts/pricing.ts'
 import type { PricingContextRow, SelectedCurveRow } from './repository.ts'
 
 export type CurveRole = 'discount' | 'projection' | 'benchmark'
@@ -44,7 +44,7 @@ export interface ResolvedMarketData {
 }
 
 export interface ResolveRequest {
-  operation: OperationKey
+  operation: OperationName
   parameters: Record<string, unknown>
   marketDataSet: string
   side: string
@@ -55,7 +55,7 @@ export interface ResolveRequest {
 }
 
 /** Which curves an operation prices with (design §5 step 2). */
-export function neededCurves(op: OperationKey, instrumentType: string, parameters: Record<string, unknown>): CurveRole[] {
+export function neededCurves(op: OperationName, instrumentType: string, parameters: Record<string, unknown>): CurveRole[] {
   const floating = isFloating(instrumentType)
   const withYield = parameters.with_yield !== undefined && parameters.with_yield !== null
   const roles: CurveRole[] = []
@@ -66,6 +66,7 @@ export function neededCurves(op: OperationKey, instrumentType: string, parameter
     case 'duration':
     case 'carry-roll-down':
     case 'curve-preview':
+    case 'risk':
       if (!withYield) roles.push('discount')
       break
     case 'yield':

@@ -4,103 +4,19 @@
  * instrument from its stored terms (in the worker), sets the valuation date, applies the market-data set,
  * runs exactly one registered operation and returns the declared model.
  */
-import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../contracts/common.ts'
 import { TabularFrameResponse } from '../contracts/tabular-frame.ts'
-import { badRequest, conflict, notFound } from '../http/errors.ts'
-import { runOnPool } from './dispatch.ts'
+import { notFound } from '../http/errors.ts'
 import { pricingContext } from './context.ts'
 import { toFrame } from './frames.ts'
-import { resolveMarketData, type ResolvedCurve } from './market-data.ts'
-import { PRICER_OPERATIONS, isFloating, isSupportedInstrumentType, type PricerOperation } from './operations.ts'
+import { PRICER_OPERATIONS, type PricerOperation } from './operations.ts'
+import { benchmarkLoader, contextQuery, priceInContext, pricingRequest, type Priced } from './price.ts'
 import { pricingSupport } from './pricing-details.ts'
-import { loadExplicitCurve, loadPricingDetails } from './repository.ts'
+import { loadPricingDetails } from './repository.ts'
 import { AssetUidParams, PricingDetailsParams, PricingDetailsResponse, RESPONSES, operationRequest, type OperationRequest } from './schemas.ts'
-import { buildTask } from './task.ts'
 
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse }
-
-/** Null-valued parameters mean "not given" (as the peer drops them). */
-const dropNulls = (p: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(p ?? {}).filter(([, v]) => v !== null && v !== undefined))
-
-type Row = Record<string, unknown>
-
-interface Priced {
-  envelope: { asset_uid: string; instrument_type: string; operation: string; valuation_date: string; market_data_set: string }
-  result: Row
-}
-
-async function price(app: FastifyInstance, op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced> {
-  // validation has normalized it to UTC ISO (src/http/ajv.ts)
-  const valuation = body.valuation_date
-  const parameters = dropNulls(body.parameters as Row | undefined)
-  const side = (parameters.curve_quote_side as string | undefined) ?? 'mid'
-  const benchmarkRole = (parameters.benchmark_curve_role_key as string | undefined) ?? 'z_spread_base'
-  const benchmarkSide = (parameters.benchmark_curve_quote_side as string | undefined) ?? side
-  const ctx = await pricingContext(app, { assetUid, marketDataSet: body.market_data_set, valuation, side, benchmarkRole, benchmarkSide })
-  const type = ctx.instrument_type ?? ''
-  const envelope = { asset_uid: ctx.asset_uid, instrument_type: type, operation: op.key, valuation_date: valuation, market_data_set: body.market_data_set }
-  if (!isSupportedInstrumentType(type)) {
-    throw badRequest(`Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`)
-  }
-  if (!ctx.set_uid) throw conflict(`Pricing market-data set '${body.market_data_set}' was not found.`)
-  if (op.key === 'fixings-availability' && !isFloating(type)) return { envelope, result: { status: 'not_required', fixings: [] } }
-
-  const explicit = parameters.benchmark_curve_uid ?? parameters.benchmark_curve_unique_identifier
-  const benchmark =
-    op.key === 'z-spread' && explicit !== undefined
-      ? await loadExplicitCurve(app.sql, { curve: String(explicit), byUid: parameters.benchmark_curve_uid !== undefined, discountNode: ctx.discount_node_uid, valuation })
-      : undefined
-  if (op.key === 'z-spread' && explicit !== undefined && !benchmark) throw conflict(`Benchmark curve '${String(explicit)}' does not exist.`)
-  const md = resolveMarketData(ctx, { operation: op.key, parameters, marketDataSet: body.market_data_set, side, benchmarkRole, benchmarkSide, valuation }, benchmark)
-  const task = buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters)
-  const result = await runOnPool<Row>(app, task)
-  if (op.key === 'curve-preview') return { envelope, result: curvePreview(ctx, md.curves, result, body.market_data_set, valuation, benchmarkRole) }
-  return { envelope, result }
-}
-
-function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuation: string) {
-  return {
-    role,
-    curve_uid: c.curve_uid,
-    curve_identifier: c.curve_identifier,
-    curve_type: c.curve_type,
-    index_uid: c.index_uid,
-    binding_quote_side: c.quote_side,
-    source: c.curve_source,
-    discount_curve_url: `/api/v1/pricing/curves/${c.curve_uid}/discount-curve/`,
-    discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
-  }
-}
-
-/** CurveRefs of the curves the price used (never their nodes), plus the z-spread benchmark when selected. */
-function curvePreview(ctx: Awaited<ReturnType<typeof pricingContext>>, curves: Partial<Record<string, ResolvedCurve>>, result: Row, marketDataSet: string, valuation: string, benchmarkRole: string): Row {
-  const refs = []
-  const warnings: string[] = []
-  for (const role of ['discount', 'projection'] as const) {
-    const c = curves[role]
-    if (c) refs.push(curveRef(c, role, marketDataSet, valuation))
-  }
-  const bench = ctx.curves.find((c) => c.role === benchmarkRole)
-  if (bench?.curve_uid && bench.time_index) {
-    refs.push({
-      role: benchmarkRole,
-      curve_uid: bench.curve_uid,
-      curve_identifier: bench.curve_identifier ?? '',
-      curve_type: bench.curve_type ?? '',
-      index_uid: bench.index_uid,
-      binding_quote_side: bench.binding_key ? bench.binding_key.slice(bench.binding_key.lastIndexOf(':') + 1) : null,
-      source: bench.curve_source ?? bench.selection_source,
-      discount_curve_url: `/api/v1/pricing/curves/${bench.curve_uid}/discount-curve/`,
-      discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
-    })
-  } else if (ctx.instrument_dump?.benchmark_rate_index_uid) {
-    warnings.push(`No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`)
-  }
-  const diagnostics = { ...((result.diagnostics as Row | undefined) ?? {}), ...(warnings.length ? { curve_reference_warnings: warnings } : {}) }
-  return { curves: refs, diagnostics }
-}
 
 function operationSchema(op: PricerOperation, frame: boolean) {
   const native = !frame
@@ -156,15 +72,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
+  /** One operation on one asset (the context of a single request is cached, or loaded with its event-loop turn). */
+  const price = async (op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced> => {
+    const req = pricingRequest(op, body)
+    const ctx = await pricingContext(app, contextQuery(req, assetUid))
+    return priceInContext(app, req, ctx, benchmarkLoader(app, req))
+  }
+
   for (const op of PRICER_OPERATIONS) {
     app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false) }, async (request) => {
-      const { envelope, result } = await price(app, op, request.params.asset_uid, request.body as OperationRequest)
+      const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
       return { ...envelope, ...result }
     })
     if (op.frame) {
       const frame = op.frame
       app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`, { schema: operationSchema(op, true) }, async (request) => {
-        const { envelope, result } = await price(app, op, request.params.asset_uid, request.body as OperationRequest)
+        const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
         return toFrame(frame, result, envelope)
       })
     }

@@ -19,12 +19,16 @@ const flatYield = {
   flat_compounding: Opt(Compounding, 'compounding of with_yield (default Compounded)'),
   flat_frequency: Opt(FrequencyName, 'frequency of with_yield (default Annual)'),
 }
-const curveSide = { curve_quote_side: Opt(QuoteSide, 'quote side of the discount and projection curve selections (default mid)') }
+export const CurveQuoteSide = Opt(QuoteSide, 'quote side of the discount and projection curve selections (default mid)')
+const curveSide = { curve_quote_side: CurveQuoteSide }
 
 /** The curve bump of effective and key-rate risk. */
-const bump = {
-  bump_bp: Opt(Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 1 }), 'parallel zero-rate bump of effective and key-rate risk, in basis points (default 1)'),
-}
+export const BumpBp = Opt(Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 1 }), 'parallel zero-rate bump of effective and key-rate risk, in basis points (default 1)')
+export const KeyRateTenors = Opt(
+  Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,3}[DdWwMmYy]$' }), { minItems: 2, maxItems: 40, uniqueItems: true }),
+  "key-rate risk: at least two increasing tenors from each curve's reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y 15Y 20Y 30Y)",
+)
+const bump = { bump_bp: BumpBp }
 
 const includePaid = {
   include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
@@ -40,10 +44,7 @@ export const OPERATION_PARAMETERS = {
     ...curveSide,
     ...bump,
     duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps' })),
-    key_rate_tenors: Opt(
-      Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,3}[DdWwMmYy]$' }), { minItems: 2, maxItems: 40, uniqueItems: true }),
-      'KeyRate: at least two increasing tenors from each curve\'s reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y 15Y 20Y 30Y)',
-    ),
+    key_rate_tenors: KeyRateTenors,
   }),
   yield: params({ override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
   'z-spread': params({

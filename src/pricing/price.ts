@@ -1,0 +1,139 @@
+/**
+ * One pricer operation for one asset, in the order the spec fixes: the request's market-data choices, the asset's
+ * pricing context (loaded by the caller: one per single request, thousands per batch), the instrument type and
+ * set checks, market-data resolution, the worker, and the declared result. Single routes and batch routes share
+ * it, so a batch item answers exactly what the single route answers.
+ */
+import type { FastifyInstance } from 'fastify'
+import { badRequest, conflict } from '../http/errors.ts'
+import { runOnPool } from './dispatch.ts'
+import { resolveMarketData, type ResolvedCurve } from './market-data.ts'
+import { isFloating, isSupportedInstrumentType, type PricerOperation } from './operations.ts'
+import { loadExplicitCurve, type PricingContextQuery, type PricingContextRow, type SelectedCurveRow } from './repository.ts'
+import type { OperationRequest } from './schemas.ts'
+import { buildTask } from './task.ts'
+
+type Row = Record<string, unknown>
+
+/** Null-valued parameters mean "not given" (as the peer drops them). */
+const dropNulls = (p: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(p ?? {}).filter(([, v]) => v !== null && v !== undefined))
+
+/** What a request asks, with its defaults applied: the same for every asset of a batch. */
+export interface PricingRequest {
+  /** a registered operation, or the internal `risk` of account risk */
+  op: Pick<PricerOperation, 'key'> | { key: 'risk' }
+  /** UTC ISO, normalized by validation (src/http/ajv.ts) */
+  valuation: string
+  marketDataSet: string
+  parameters: Row
+  side: string
+  benchmarkRole: string
+  benchmarkSide: string
+}
+
+export function pricingRequest(op: PricingRequest['op'], body: Pick<OperationRequest, 'valuation_date' | 'market_data_set' | 'parameters'>): PricingRequest {
+  const parameters = dropNulls(body.parameters as Row | undefined)
+  const side = (parameters.curve_quote_side as string | undefined) ?? 'mid'
+  return {
+    op,
+    valuation: body.valuation_date,
+    marketDataSet: body.market_data_set,
+    parameters,
+    side,
+    benchmarkRole: (parameters.benchmark_curve_role_key as string | undefined) ?? 'z_spread_base',
+    benchmarkSide: (parameters.benchmark_curve_quote_side as string | undefined) ?? side,
+  }
+}
+
+export const contextQuery = (req: PricingRequest, assetUid: string): PricingContextQuery => ({
+  assetUid,
+  marketDataSet: req.marketDataSet,
+  valuation: req.valuation,
+  side: req.side,
+  benchmarkRole: req.benchmarkRole,
+  benchmarkSide: req.benchmarkSide,
+})
+
+export interface Priced {
+  envelope: { asset_uid: string; instrument_type: string; operation: string; valuation_date: string; market_data_set: string }
+  result: Row
+}
+
+/** The explicit z-spread benchmark of a request (undefined when it names none), loaded once per discount node. */
+export type BenchmarkLoader = (ctx: PricingContextRow) => Promise<SelectedCurveRow | undefined>
+
+export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): BenchmarkLoader {
+  const explicit = req.parameters.benchmark_curve_uid ?? req.parameters.benchmark_curve_unique_identifier
+  if (req.op.key !== 'z-spread' || explicit === undefined) return async () => undefined
+  const loaded = new Map<string | null, Promise<SelectedCurveRow | undefined>>()
+  return (ctx) => {
+    let curve = loaded.get(ctx.discount_node_uid)
+    if (!curve) {
+      curve = loadExplicitCurve(app.sql, { curve: String(explicit), byUid: req.parameters.benchmark_curve_uid !== undefined, discountNode: ctx.discount_node_uid, valuation: req.valuation })
+      loaded.set(ctx.discount_node_uid, curve)
+    }
+    return curve.then((row) => {
+      if (!row) throw conflict(`Benchmark curve '${String(explicit)}' does not exist.`)
+      return row
+    })
+  }
+}
+
+/** Runs the request's operation on one asset whose context exists and has pricing details. */
+export async function priceInContext(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced> {
+  const { op, valuation, marketDataSet, parameters } = req
+  const type = ctx.instrument_type ?? ''
+  const envelope = { asset_uid: ctx.asset_uid, instrument_type: type, operation: op.key, valuation_date: valuation, market_data_set: marketDataSet }
+  if (!isSupportedInstrumentType(type)) {
+    throw badRequest(`Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`)
+  }
+  if (!ctx.set_uid) throw conflict(`Pricing market-data set '${marketDataSet}' was not found.`)
+  if (op.key === 'fixings-availability' && !isFloating(type)) return { envelope, result: { status: 'not_required', fixings: [] } }
+  const md = resolveMarketData(ctx, { operation: op.key, parameters, marketDataSet, side: req.side, benchmarkRole: req.benchmarkRole, benchmarkSide: req.benchmarkSide, valuation }, await benchmark(ctx))
+  const task = buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters)
+  const result = await runOnPool<Row>(app, task)
+  if (op.key === 'curve-preview') return { envelope, result: curvePreview(ctx, md.curves, result, marketDataSet, valuation, req.benchmarkRole) }
+  return { envelope, result }
+}
+
+function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuation: string) {
+  return {
+    role,
+    curve_uid: c.curve_uid,
+    curve_identifier: c.curve_identifier,
+    curve_type: c.curve_type,
+    index_uid: c.index_uid,
+    binding_quote_side: c.quote_side,
+    source: c.curve_source,
+    discount_curve_url: `/api/v1/pricing/curves/${c.curve_uid}/discount-curve/`,
+    discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
+  }
+}
+
+/** CurveRefs of the curves the price used (never their nodes), plus the z-spread benchmark when selected. */
+function curvePreview(ctx: PricingContextRow, curves: Partial<Record<string, ResolvedCurve>>, result: Row, marketDataSet: string, valuation: string, benchmarkRole: string): Row {
+  const refs = []
+  const warnings: string[] = []
+  for (const role of ['discount', 'projection'] as const) {
+    const c = curves[role]
+    if (c) refs.push(curveRef(c, role, marketDataSet, valuation))
+  }
+  const bench = ctx.curves.find((c) => c.role === benchmarkRole)
+  if (bench?.curve_uid && bench.time_index) {
+    refs.push({
+      role: benchmarkRole,
+      curve_uid: bench.curve_uid,
+      curve_identifier: bench.curve_identifier ?? '',
+      curve_type: bench.curve_type ?? '',
+      index_uid: bench.index_uid,
+      binding_quote_side: bench.binding_key ? bench.binding_key.slice(bench.binding_key.lastIndexOf(':') + 1) : null,
+      source: bench.curve_source ?? bench.selection_source,
+      discount_curve_url: `/api/v1/pricing/curves/${bench.curve_uid}/discount-curve/`,
+      discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
+    })
+  } else if (ctx.instrument_dump?.benchmark_rate_index_uid) {
+    warnings.push(`No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`)
+  }
+  const diagnostics = { ...((result.diagnostics as Row | undefined) ?? {}), ...(warnings.length ? { curve_reference_warnings: warnings } : {}) }
+  return { curves: refs, diagnostics }
+}

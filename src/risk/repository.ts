@@ -1,0 +1,36 @@
+/** SQL of account risk: the holdings snapshot to price and its positions with their asset uids. */
+import type { Sql } from '../db/client.ts'
+
+export interface RiskSnapshot {
+  uid: string
+  time_index: Date
+}
+
+/** The account's latest holdings set at or before `date` (the latest of all without one). */
+export async function holdingsSnapshot(sql: Sql, accountUid: string, date: string | null | undefined): Promise<RiskSnapshot | undefined> {
+  const [row] = await sql<RiskSnapshot[]>`
+    select uid::text, time_index from account_holdings_sets
+    where account_uid = ${accountUid} ${date ? sql`and time_index <= ${date}::timestamptz` : sql``}
+    order by time_index desc, uid limit 1`
+  return row
+}
+
+export interface RiskHolding {
+  asset_identifier: string
+  asset_uid: string | null
+  /** quantity × direction, as text (numeric) */
+  quantity: string
+}
+
+export async function riskHoldings(sql: Sql, setUid: string): Promise<RiskHolding[]> {
+  return sql<RiskHolding[]>`
+    select h.asset_identifier, a.uid::text as asset_uid, coalesce(h.quantity * h.direction, 0)::text as quantity
+    from account_holdings h left join assets a on a.unique_identifier = h.asset_identifier
+    where h.holdings_set_uid = ${setUid}
+    order by h.asset_identifier collate "C"`
+}
+
+export async function accountExists(sql: Sql, accountUid: string): Promise<boolean> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from accounts where uid = ${accountUid}`
+  return row.n > 0
+}

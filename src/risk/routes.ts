@@ -1,0 +1,73 @@
+/**
+ * Risk beyond the peer: `POST /api/v1/pricing/batch/` (one operation over up to 10,000 assets, each item what
+ * its single-asset route answers) and `POST /api/v1/pricing/accounts/{account_uid}/risk/` (an account's
+ * holdings snapshot priced with NPV, DV01 and key-rate DV01, and their totals). Both are query calculations:
+ * they read and compute, and are never cached.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse } from '../contracts/common.ts'
+import { bodyPartValidator } from '../http/part-validation.ts'
+import { PRICER_OPERATIONS } from '../pricing/operations.ts'
+import { pricingRequest } from '../pricing/price.ts'
+import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
+import { accountRisk } from './account.ts'
+import { priceEach } from './items.ts'
+import { AccountRiskParams, AccountRiskRequest, AccountRiskResponse, BatchPricingRequest, BatchPricingResponse } from './schemas.ts'
+
+const TAG = 'risk'
+const ERRORS = { 404: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse }
+
+/** Each operation's parameters checked as its single route checks them (unknown ones refused, defaults applied). */
+const checkParameters = Object.fromEntries(
+  PRICER_OPERATIONS.map((op) => [op.key, bodyPartValidator({ type: 'object', properties: { parameters: OPERATION_PARAMETERS[op.key] }, additionalProperties: true })]),
+) as Record<OperationKey, (body: unknown) => void>
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/v1/pricing/batch/',
+    {
+      schema: {
+        operationId: 'priceFixedIncomeAssetsBatch',
+        summary: 'One pricer operation over many assets',
+        description:
+          'Runs `operation` with `parameters` on every asset of `asset_uids` (1 to 10,000), as its single-asset route would: each item carries the status that route answers and its body (`result`) or error (`detail`). An asset that cannot be priced is one item; it never fails the batch. Market data is resolved once per distinct need and the pricing is spread over the pool. Never cached.',
+        tags: [TAG],
+        body: BatchPricingRequest,
+        response: { 200: BatchPricingResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const body = request.body
+      const op = PRICER_OPERATIONS.find((o) => o.key === body.operation)!
+      const parameters = body.parameters ?? {}
+      checkParameters[op.key]({ parameters })
+      const req = pricingRequest(op, { valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters })
+      const outcomes = await priceEach(app, req, body.asset_uids)
+      return {
+        operation: op.key,
+        valuation_date: body.valuation_date,
+        market_data_set: body.market_data_set,
+        results: outcomes.map((o) => ('priced' in o ? { asset_uid: o.asset_uid, status: 200, result: { ...o.priced.envelope, ...o.priced.result } } : o)),
+      }
+    },
+  )
+
+  app.post(
+    '/api/v1/pricing/accounts/:account_uid/risk/',
+    {
+      schema: {
+        operationId: 'getFixedIncomeAccountRisk',
+        summary: "Risk of an account's holdings",
+        description:
+          "Prices the account's holdings snapshot (the latest at or before `holdings_date`): per position the NPV of one unit, market_value = quantity × npv, dv01 = quantity × DV01 and key_rate_dv01 = quantity × key-rate duration × npv × 1e-4 per tenor; totals over the priced positions. A position that cannot be priced is listed with its status and detail and left out of the totals. Never cached.",
+        tags: [TAG],
+        params: AccountRiskParams,
+        body: AccountRiskRequest,
+        response: { 200: AccountRiskResponse, ...ERRORS },
+      },
+    },
+    async (request) => accountRisk(app, request.params.account_uid, request.body),
+  )
+}
+
+export default routes
