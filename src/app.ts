@@ -76,7 +76,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)
   await app.register(queuePlugin)
-  await app.register(pricerPlugin, { threads: config.pricerThreads, timeoutMs: () => config.pricerTaskTimeoutMs, prespawn: options.prespawnPricer ?? true, workerUrl: options.pricerWorkerUrl })
+  await app.register(pricerPlugin, {
+    threads: config.pricerThreads,
+    cacheLimits: { instruments: config.pricingCaches.workerInstruments, curves: config.pricingCaches.workerCurves },
+    timeoutMs: () => config.pricerTaskTimeoutMs,
+    prespawn: options.prespawnPricer ?? true,
+    workerUrl: options.pricerWorkerUrl,
+  })
   await app.register(pricingCachePlugin)
   await app.register(openapiPlugin)
   for (const group of routeGroups()) {

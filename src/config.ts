@@ -25,6 +25,8 @@ export interface Config {
   /** load the demo bundle at start when the database holds no assets */
   loadDemoData: boolean
   bodyLimitBytes: number
+  /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
+  pricingCaches: { contexts: number; decodedCurves: number; workerInstruments: number; workerCurves: number }
 }
 
 export class ConfigError extends Error {
@@ -99,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    pricingCaches: {
+      contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 5000, 1, 1_000_000),
+      decodedCurves: integer(env, 'PRICING_CURVE_CACHE_SIZE', 2048, 1, 1_000_000),
+      workerInstruments: integer(env, 'PRICER_INSTRUMENT_CACHE_SIZE', 2048, 1, 1_000_000),
+      workerCurves: integer(env, 'PRICER_CURVE_CACHE_SIZE', 512, 1, 1_000_000),
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
 import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
+import { reportCaches } from './operations/cache-report.ts'
 
 type Operation = (task: PricingTask) => Record<string, unknown>
 
@@ -23,6 +24,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   'carry-roll-down': carryRollDown,
   'curve-preview': ops.curvePreview,
   'fixings-availability': ops.fixingsAvailability,
+  risk: ops.risk,
 })
 
 export type WorkerReply =
@@ -61,10 +63,14 @@ export function runTask(task: PricingTask): WorkerReply {
 }
 
 export function run(task: PricingTask): WorkerReply {
-  return runTask(task)
+  const reply = runTask(task)
+  reportCaches()
+  return reply
 }
 
 /** Several tasks in one message: the main thread batches the requests that arrive in the same tick. */
 export function runBatch(tasks: PricingTask[]): WorkerReply[] {
-  return tasks.map(runTask)
+  const replies = tasks.map(runTask)
+  reportCaches()
+  return replies
 }

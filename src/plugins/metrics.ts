@@ -1,10 +1,12 @@
 /**
  * `GET /metrics` in Prometheus text format, from a registry owned by this app (tests build many apps in one
- * process): request durations per route, the pricing pool's utilisation and backlog, and bulk-delete job counts
+ * process): request durations per route, the pricing pool's utilisation and backlog, every pricing cache's size
+ * and hit ratio (cache-metrics.ts), and bulk-delete job counts
  * and durations per state. A collector that cannot read its source (Redis away) reports nothing rather than fail.
  */
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { registerCacheMetrics } from './cache-metrics.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +112,8 @@ export default fp(
       labelNames: ['resource', 'outcome'] as const,
       registers: [registry],
     })
+
+    registerCacheMetrics(app, registry)
 
     app.decorate('metrics', { registry, bulkJobSeconds, bulkExecutions })
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

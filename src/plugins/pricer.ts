@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin'
 import { Piscina } from 'piscina'
 import { TaskBatcher } from '../pricing/batcher.ts'
+import type { WorkerCacheLimits } from '../../workers/operations/cache-report.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
 
 export interface PricerPluginOptions {
   threads: number
+  /** bounds of each worker's caches (rebuilt instruments, built curves) */
+  cacheLimits: WorkerCacheLimits
   /** time limit of one batch of tasks (read on every batch, so it can be changed at run time) */
   timeoutMs: () => number
   /** start every thread now (servers) or on first use (tests that never price) */
@@ -29,9 +32,10 @@ export interface PricerPluginOptions {
 export const DEFAULT_WORKER_URL = new URL('../../workers/pool-entry.mjs', import.meta.url)
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, timeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+  async (app, { threads, cacheLimits, timeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const pool = new Piscina({
       filename: workerUrl.href,
+      workerData: { cacheLimits },
       name: 'run',
       minThreads: prespawn ? threads : 0,
       maxThreads: threads,

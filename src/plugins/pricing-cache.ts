@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
 import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
+import { decodedCurves } from '../pricing/market-data.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,8 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export default fp(
   async (app) => {
-    const cache = new ContextCache<PricingContextRow>(2000)
+    const cache = new ContextCache<PricingContextRow>(app.config.pricingCaches.contexts)
+    decodedCurves.resize(app.config.pricingCaches.decodedCurves)
     app.decorate('pricingContexts', cache)
     app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries)))
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect

@@ -4,28 +4,25 @@
  * correctness comes from invalidation, not expiry: PostgreSQL triggers NOTIFY `pricing_data_changed` on every
  * write to a table a context reads (migration 0050), from any process, and every mutating request of this
  * process clears the cache synchronously when it completes (no window between its commit and the notification).
+ * A generation number drops values loaded before a clear that happened while they were loading.
  */
+import { BoundedCache, type CacheStats } from '../../workers/operations/bounded-cache.ts'
+
 export class ContextCache<V> {
-  private readonly entries = new Map<string, V>()
+  private readonly entries: BoundedCache<V>
   private generation = 0
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.entries = new BoundedCache<V>(capacity)
+  }
 
   get(key: string): V | undefined {
-    const value = this.entries.get(key)
-    if (value !== undefined) {
-      // least-recently-used order: move to the end
-      this.entries.delete(key)
-      this.entries.set(key, value)
-    }
-    return value
+    return this.entries.get(key)
   }
 
   /** Stores a value loaded while the cache was at `generation`; dropped if the cache was cleared meanwhile. */
   set(key: string, value: V, generation: number): void {
-    if (generation !== this.generation) return
-    this.entries.set(key, value)
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string)
+    if (generation === this.generation) this.entries.set(key, value)
   }
 
   /** The generation to pass to `set` for a value loaded from now on. */
@@ -40,5 +37,9 @@ export class ContextCache<V> {
 
   get size(): number {
     return this.entries.size
+  }
+
+  stats(): CacheStats {
+    return this.entries.stats()
   }
 }

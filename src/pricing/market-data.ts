@@ -6,6 +6,7 @@
 import { conflict } from '../http/errors.ts'
 import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
+import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
 import { isFloating } from './operations.ts'
 import type { OperationName } from '../contracts/pricing.ts'
 import type { PricingContextRow, SelectedCurveRow } from './repository.ts'
@@ -81,17 +82,8 @@ export function neededCurves(op: OperationName, instrumentType: string, paramete
   return roles
 }
 
-const decoded = new Map<string, CurveNodes>()
-/** Decode each observation once (bounded), keyed by its content. */
-function decodeObservation(key: string, payload: string): CurveNodes {
-  let nodes = decoded.get(key)
-  if (!nodes) {
-    nodes = decodeCurve(payload)
-    if (decoded.size >= 2048) decoded.delete(decoded.keys().next().value as string)
-    decoded.set(key, nodes)
-  }
-  return nodes
-}
+/** Decoded observations, shared by every context that selects them (keyed by content; bounded by PRICING_CURVE_CACHE_SIZE). */
+export const decodedCurves = new BoundedCache<CurveNodes>(2048)
 
 export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRole, ctx: PricingContextRow, req: ResolveRequest, describe: string): ResolvedCurve {
   const set = ctx.set_key ?? req.marketDataSet
@@ -120,7 +112,7 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
     quote_side: row.binding_key ? row.binding_key.slice(row.binding_key.lastIndexOf(':') + 1) : null,
     reference_date: referenceDate,
     observation_time: observation,
-    nodes: decodeObservation(cacheKey, row.payload),
+    nodes: decodedCurves.getOrSet(cacheKey, () => decodeCurve(row.payload!)),
     building: row.building,
   }
 }

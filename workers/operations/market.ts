@@ -1,7 +1,6 @@
 /**
- * Market data of a task as core objects: curves built from their nodes (cached by the observation's cache key:
- * published observations are immutable), flat curves for `with_yield`, and the floating index with its fixing
- * history and projection curve.
+ * Market data of a task as core objects: curves built from their nodes (cached by their content key), flat
+ * curves for `with_yield`, and the floating index with its fixing history and projection curve.
  */
 import type { TaskCurve, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
@@ -17,19 +16,14 @@ import { FlatForward } from '../quant/curves/flat-forward.ts'
 import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
+import { BoundedCache } from './bounded-cache.ts'
 
-const CACHE_SIZE = 256
-const curves = new Map<string, YieldTermStructure>()
+/** Curves of this worker built from nodes, by content key (bounded: see pool-entry's cache limits). */
+export const builtCurves = new BoundedCache<YieldTermStructure>(256)
 
-/** A stored curve of the task, built once per observation. */
+/** A stored curve of the task, built once per content. */
 export function taskCurve(c: TaskCurve): YieldTermStructure {
-  let curve = curves.get(c.cache_key)
-  if (!curve) {
-    curve = buildCurve({ referenceDate: fromIso(c.reference_date, 'curve.reference_date'), nodes: c.nodes, building: c.building })
-    if (curves.size >= CACHE_SIZE) curves.delete(curves.keys().next().value as string)
-    curves.set(c.cache_key, curve)
-  }
-  return curve
+  return builtCurves.getOrSet(c.cache_key, () => buildCurve({ referenceDate: fromIso(c.reference_date, 'curve.reference_date'), nodes: c.nodes, building: c.building }))
 }
 
 export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {

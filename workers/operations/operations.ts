@@ -15,7 +15,7 @@ import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { CALLABLE_ENGINE_ID } from './callable.ts'
 import { finite, instrument, solveYield, value, yieldRate } from './valuation.ts'
-import { effectiveRisk, keyRateDurations, optionAdjustedSpread } from './risk.ts'
+import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
 type Result = Record<string, unknown>
 
@@ -59,6 +59,13 @@ export function durationOp(task: PricingTask): Result {
   const s = v.valuation.settlementDate
   const y = solveYield(v, v.clean, s)
   return { duration_type: type, duration: requireFinite(duration(v.bond, yieldRate(v, y), type as DurationType, s), 'duration') }
+}
+
+/** Internal (account risk): NPV, DV01 and key-rate durations of one position's instrument. */
+export function risk(task: PricingTask): Result {
+  const r = positionRisk(task, value(task))
+  finite({ npv: r.npv, dv01: r.dv01, ...Object.fromEntries(r.key_rate_durations.map((k) => [k.tenor, k.duration])) })
+  return r
 }
 
 export function yieldOp(task: PricingTask): Result {

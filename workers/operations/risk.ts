@@ -5,7 +5,7 @@
  * key-rate durations bump one tenor of a PiecewiseZeroSpreadedTermStructure (linear between the tenors, flat
  * beyond). The OAS of a callable is the spread over the z-spread benchmark at which the tree reprices the target.
  */
-import type { PricingTask } from '../../src/contracts/pricing.ts'
+import { KEY_RATE_TENORS, type PricingTask } from '../../src/contracts/pricing.ts'
 import { QuantInputError, require } from '../quant/errors.ts'
 import { parsePeriod, shiftByPeriod } from '../quant/time/period.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
@@ -18,8 +18,6 @@ import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
 import { commonTerms, isFloatingType, rebuildFloatingRateBond } from './rebuild-instrument.ts'
 import { callableValuation } from './callable.ts'
 import type { Instrument, Valued } from './valuation.ts'
-
-export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '15Y', '20Y', '30Y'] as const
 
 /** How a bump changes one curve of the instrument. */
 type Bump = (curve: YieldTermStructure) => YieldTermStructure
@@ -110,4 +108,11 @@ export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStruc
     0.001,
     { maxEvaluations: maxIterations },
   )
+}
+
+/** NPV, DV01 and key-rate durations at once (account risk): nothing to be relative to for an expired bond. */
+export function positionRisk(task: PricingTask, v: Valued): { npv: number; dv01: number; key_rate_durations: { tenor: string; duration: number }[] } {
+  const npv = v.valuation.npv
+  if (npv === 0) return { npv, dv01: 0, key_rate_durations: keyRateTenors(task).map((tenor) => ({ tenor, duration: 0 })) }
+  return { npv, dv01: effectiveRisk(task, v).dv01, key_rate_durations: keyRateDurations(task, v) }
 }

@@ -14,6 +14,7 @@ import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quan
 import { discountCurve, floatingIndex } from './market.ts'
 import { commonTerms, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
 import { callableValuation } from './callable.ts'
+import { BoundedCache } from './bounded-cache.ts'
 
 type Terms = Record<string, unknown>
 
@@ -24,20 +25,13 @@ export interface Instrument {
   type: string
 }
 
-const INSTRUMENT_CACHE_SIZE = 512
-const instruments = new Map<string, Instrument>()
+/** Rebuilt instruments of this worker, by content key (bounded: see pool-entry's cache limits). */
+export const instruments = new BoundedCache<Instrument>(512)
 
 /** The rebuilt instrument, cached by the task's instrument key (rebuilding costs more than pricing). */
 export function instrument(task: PricingTask, withProjection = true): Instrument {
   const key = withProjection ? task.instrument_key : undefined
-  if (key === undefined) return rebuild(task, withProjection)
-  let inst = instruments.get(key)
-  if (!inst) {
-    inst = rebuild(task, withProjection)
-    if (instruments.size >= INSTRUMENT_CACHE_SIZE) instruments.delete(instruments.keys().next().value as string)
-    instruments.set(key, inst)
-  }
-  return inst
+  return key === undefined ? rebuild(task, withProjection) : instruments.getOrSet(key, () => rebuild(task, withProjection))
 }
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {

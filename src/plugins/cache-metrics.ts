@@ -1,0 +1,54 @@
+/**
+ * Size, bound, hits, misses and hit ratio of every pricing cache, read at scrape time: the contexts and decoded
+ * curves of this process, and the instruments and curves of its pricing workers, summed over the live threads
+ * from the counters each worker broadcasts (workers/operations/cache-report.ts).
+ */
+import type { FastifyInstance } from 'fastify'
+import { BroadcastChannel } from 'node:worker_threads'
+import { Gauge, type Registry } from 'prom-client'
+import type { CacheStats } from '../../workers/operations/bounded-cache.ts'
+import { CACHE_STATS_CHANNEL, type WorkerCacheReport } from '../../workers/operations/cache-report.ts'
+import { decodedCurves } from '../pricing/market-data.ts'
+
+type CacheName = 'contexts' | 'decoded_curves' | 'worker_instruments' | 'worker_curves'
+
+const sum = (all: CacheStats[]): CacheStats => all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses }), { size: 0, capacity: 0, hits: 0, misses: 0 })
+
+export function registerCacheMetrics(app: FastifyInstance, registry: Registry): void {
+  const reports = new Map<number, WorkerCacheReport>()
+  const channel = new BroadcastChannel(CACHE_STATS_CHANNEL)
+  channel.unref()
+  channel.onmessage = (event: unknown) => {
+    const report = (event as { data: WorkerCacheReport }).data
+    reports.set(report.threadId, report)
+  }
+  app.addHook('onClose', async () => channel.close())
+
+  const snapshot = (): Partial<Record<CacheName, CacheStats>> => {
+    const out: Partial<Record<CacheName, CacheStats>> = { decoded_curves: decodedCurves.stats() }
+    if (app.hasDecorator('pricingContexts')) out.contexts = app.pricingContexts.stats()
+    if (app.hasDecorator('pricer')) {
+      // only this app's live threads: a recycled thread's last report is gone with it
+      const live = app.pricer.threads.map((w) => reports.get(w.threadId)).filter((r): r is WorkerCacheReport => r !== undefined)
+      out.worker_instruments = sum(live.map((r) => r.caches.instruments))
+      out.worker_curves = sum(live.map((r) => r.caches.curves))
+    }
+    return out
+  }
+  const gauge = (name: string, help: string, read: (s: CacheStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        this.reset()
+        for (const [cache, stats] of Object.entries(snapshot())) this.set({ cache }, read(stats))
+      },
+    })
+  gauge('pricing_cache_entries', 'Entries held by each pricing cache (worker caches summed over the live threads)', (s) => s.size)
+  gauge('pricing_cache_capacity', 'Bound of each pricing cache, in entries (PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE)', (s) => s.capacity)
+  gauge('pricing_cache_hits', 'Lookups answered by each pricing cache', (s) => s.hits)
+  gauge('pricing_cache_misses', 'Lookups each pricing cache could not answer', (s) => s.misses)
+  gauge('pricing_cache_hit_ratio', 'Hits over lookups of each pricing cache (0 before the first lookup)', (s) => (s.hits + s.misses ? s.hits / (s.hits + s.misses) : 0))
+}

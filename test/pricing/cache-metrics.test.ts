@@ -1,0 +1,30 @@
+/**
+ * Every pricing cache is bounded by its setting and reports its size, bound and hit ratio on /metrics: the
+ * contexts and decoded curves of the process and the instruments and curves of the workers.
+ */
+import t from 'tap'
+import { build } from '../helpers/app.ts'
+import { readDemoBundle } from '../../src/db/demo.ts'
+
+const metric = (text: string, name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
+
+t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) => {
+  const { app } = await build(t, { bundle: 'demo', env: { PRICING_CONTEXT_CACHE_SIZE: '3', PRICER_INSTRUMENT_CACHE_SIZE: '2', PRICER_CURVE_CACHE_SIZE: '2', PRICING_CURVE_CACHE_SIZE: '4' } })
+  const bonds = (readDemoBundle() as { assets: { uid: string; pricing_details?: { instrument_type: string } }[] }).assets.filter((a) => a.pricing_details?.instrument_type.endsWith('Bond'))
+  t.ok(bonds.length >= 8, 'enough distinct bonds to overflow every bound')
+  const price = (uid: string) => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid}/price/`, payload: { valuation_date: '2026-11-20', market_data_set: 'default' } })
+  for (const b of bonds) t.equal((await price(b.uid)).statusCode, 200)
+  // a second pass on the last bond hits every cache; workers report at most twice a second
+  await new Promise((r) => setTimeout(r, 600))
+  await price(bonds[bonds.length - 1].uid)
+  const text = (await app.inject({ url: '/metrics' })).body
+  const bounds = { contexts: 3, decoded_curves: 4, worker_instruments: 2, worker_curves: 2 }
+  for (const [cache, bound] of Object.entries(bounds)) {
+    t.equal(metric(text, 'pricing_cache_capacity', cache), bound, `${cache}: bound ${bound}`)
+    const size = metric(text, 'pricing_cache_entries', cache)
+    t.ok(size >= 1 && size <= bound, `${cache}: ${size} entries within the bound`)
+    t.ok(metric(text, 'pricing_cache_misses', cache) >= bound, `${cache}: misses counted`)
+    const ratio = metric(text, 'pricing_cache_hit_ratio', cache)
+    t.ok(ratio > 0 && ratio < 1, `${cache}: hit ratio ${ratio}`)
+  }
+})

@@ -1,0 +1,42 @@
+/**
+ * The worker's pricing caches: their bounds, set from the pool's workerData at start, and their counters,
+ * broadcast to the main thread (at most twice a second, after a task) for /metrics.
+ */
+import { BroadcastChannel, isMainThread, threadId, workerData } from 'node:worker_threads'
+import type { CacheStats } from './bounded-cache.ts'
+import { builtCurves } from './market.ts'
+import { instruments } from './valuation.ts'
+
+export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
+
+export interface WorkerCacheLimits {
+  instruments: number
+  curves: number
+}
+
+export interface WorkerCacheReport {
+  threadId: number
+  caches: { instruments: CacheStats; curves: CacheStats }
+}
+
+const limits = (workerData as { cacheLimits?: WorkerCacheLimits } | null)?.cacheLimits
+if (limits) {
+  instruments.resize(limits.instruments)
+  builtCurves.resize(limits.curves)
+}
+
+let channel: BroadcastChannel | null = null
+let lastReport = 0
+
+export function reportCaches(): void {
+  if (isMainThread) return
+  const now = Date.now()
+  if (now - lastReport < 500) return
+  lastReport = now
+  if (!channel) {
+    channel = new BroadcastChannel(CACHE_STATS_CHANNEL)
+    channel.unref()
+  }
+  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), curves: builtCurves.stats() } }
+  channel.postMessage(report)
+}
