@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: lists the benchmarks, or runs one: `npm run bench -- core|http|bulk [args]`.
+ * `npm run bench`: lists the benchmarks, or runs one: `npm run bench -- core|http|bulk|batch [args]`.
  * Each benchmark prints its own figures side by side with its baseline measured in the same run.
  */
 import { spawnSync } from 'node:child_process'
@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   core: 'bench/core/run.ts',
   http: 'bench/http/run.ts',
   bulk: 'bench/bulk/run.ts',
+  batch: 'bench/batch/run.ts',
 }
 
 const [name, ...rest] = process.argv.slice(2)

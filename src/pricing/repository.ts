@@ -20,7 +20,7 @@ export interface SelectedCurveRow {
   building: Record<string, unknown> | null
   time_index: string | null
   payload: string | null
-  /** memoized content key of the curve it builds (the row lives in the context cache), see market-data.ts */
+  /** memoized content key of the curve it builds (the row is shared by the contexts that select it), see market-data.ts */
   content_key?: string
 }
 
@@ -28,7 +28,8 @@ export interface PricingDetailsRow {
   asset_uid: string
   instrument_type: string | null
   instrument_dump: Record<string, unknown> | null
-  pricing_details_date: Date | null
+  /** a Date from the pricing-details route; an ISO string in a pricing context */
+  pricing_details_date: Date | string | null
   serialization_format: string | null
   pricing_package_version: string | null
   source: string | null
@@ -61,87 +62,145 @@ export interface PricingContextQuery {
   benchmarkSide: string
 }
 
+interface ContextPart {
+  kind: 'asset' | 'curve' | 'index' | 'fixings'
+  ord: number | null
+  key: string | null
+  data: Record<string, unknown>
+}
+
+type AssetPart = Omit<PricingContextRow, 'curves' | 'floating_index' | 'fixings'> & { curve_keys: string[]; floating_index_uid: string | null; fixings_key: string | null }
+
 /**
  * Asset + pricing details + everything the market-data resolver may need, for many requests in ONE round trip
- * (a batch of cold requests, a batch route): each input row runs the same correlated lookup. The answer has one
- * entry per query, in order; undefined where the asset is missing.
+ * (the cold requests of one event-loop turn, a batch route). What assets share is read once and shared by object:
+ * each distinct curve selection with its observation, each floating index, each index's fixings (over the widest
+ * window the batch needs). One entry per query, in order; undefined where the asset is missing.
  */
 export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[]): Promise<(PricingContextRow | undefined)[]> {
   if (queries.length === 0) return []
   const column = <T>(pick: (q: PricingContextQuery, i: number) => T) => queries.map(pick)
-  const rows = await sql<(PricingContextRow & { ord: number })[]>`
-    select i.ord, ctx.*
-    from unnest(${column((_, i) => i)}::int[], ${column((q) => q.assetUid)}::uuid[], ${column((q) => q.marketDataSet)}::text[],
-                ${column((q) => q.valuation)}::timestamptz[], ${column((q) => q.side)}::text[], ${column((q) => q.benchmarkRole)}::text[],
-                ${column((q) => q.benchmarkSide)}::text[])
-      as i(ord, asset_uid, market_data_set, valuation, side, benchmark_role, benchmark_side)
-    cross join lateral (
-      with asset as (
-        select a.uid, a.unique_identifier, d.instrument_type, d.instrument_dump, d.pricing_details_date, d.serialization_format,
-               d.pricing_package_version, d.source, d.metadata_json,
-               d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index,
-               d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
-               d.instrument_dump ->> 'issue_date' as issue_date
-        from assets a left join asset_pricing_details d on d.asset_uid = a.uid
-        where a.uid = i.asset_uid
-      ),
-      mds as (
+  const parts = await sql<ContextPart[]>`
+    with input as (
+      select * from unnest(${column((_, i) => i)}::int[], ${column((q) => q.assetUid)}::uuid[], ${column((q) => q.marketDataSet)}::text[],
+                           ${column((q) => q.valuation)}::timestamptz[], ${column((q) => q.side)}::text[], ${column((q) => q.benchmarkRole)}::text[],
+                           ${column((q) => q.benchmarkSide)}::text[])
+        as i(ord, asset_uid, market_data_set, valuation, side, benchmark_role, benchmark_side)
+    ),
+    sets as (
+      select s.market_data_set, m.uid as set_uid, m.set_key, m.display_name as set_display_name, n.discount_node, n.fixing_node
+      from (select distinct market_data_set from input) s
+      left join lateral (
         select uid, set_key, display_name from pricing_market_data_sets
-        where set_key = i.market_data_set or uid::text = i.market_data_set
-        order by (set_key = i.market_data_set) desc limit 1
-      ),
-      node as (
+        where set_key = s.market_data_set or uid::text = s.market_data_set
+        order by (set_key = s.market_data_set) desc limit 1
+      ) m on true
+      left join lateral (
         select max(data_node_uid::text) filter (where concept_key = 'discount_curves') as discount_node,
                max(data_node_uid::text) filter (where concept_key = 'fixing_rates') as fixing_node
-        from pricing_market_data_bindings where market_data_set_uid = (select uid from mds)
-      ),
-      wanted (role, index_uid, side) as (
-        select 'discount', coalesce(floating_index, benchmark_index), i.side from asset
-        union all select 'projection', floating_index, i.side from asset
-        union all select i.benchmark_role, benchmark_index, i.benchmark_side from asset
-      ),
-      selected as (
-        select w.role, w.index_uid, s.binding_key, s.uid::text as selection_uid, s.source as selection_source,
-               c.uid::text as curve_uid, c.unique_identifier as curve_identifier, c.curve_type, c.source as curve_source,
-               case when b.curve_uid is null then null else json_build_object(
-                 'quote_convention', b.quote_convention, 'rate_unit', b.rate_unit, 'compounding', b.compounding,
-                 'frequency', b.frequency, 'day_counter', b.day_counter, 'calendar', b.calendar,
-                 'interpolation_method', b.interpolation_method, 'extrapolation', b.extrapolation) end as building,
-               o.time_index, o.curve as payload
-        from wanted w
-        left join pricing_curve_selections s
-          on s.market_data_set_uid = (select uid from mds) and s.status = 'ACTIVE'
-         and s.binding_key = w.role || ':index:' || w.index_uid || ':' || w.side
-        left join pricing_curves c on c.uid = s.curve_uid
-        left join curve_building_details b on b.curve_uid = c.uid
-        left join lateral (
-          select time_index, curve from discount_curve_observations
-          where data_node_uid = (select discount_node from node)::uuid and curve_identifier = c.unique_identifier
-            and time_index <= i.valuation
-          order by time_index desc limit 1
-        ) o on true
-        where w.index_uid is not null
-      )
-      select a.uid::text as asset_uid, a.unique_identifier, a.instrument_type, a.instrument_dump, a.pricing_details_date,
-             a.serialization_format, a.pricing_package_version, a.source, a.metadata_json,
-             (select uid::text from mds) as set_uid, (select set_key from mds) as set_key, (select display_name from mds) as set_display_name,
-             (select discount_node from node) as discount_node_uid, (select fixing_node from node) as fixing_node_uid,
-             coalesce((select json_agg(selected) from selected), '[]'::json) as curves,
-             (select json_build_object('uid', ix.uid, 'identifier', ix.unique_identifier, 'convention', cd.convention_dump)
-                from indexes ix left join index_convention_details cd on cd.index_uid = ix.uid
-                where ix.uid::text = a.floating_index) as floating_index,
+        from pricing_market_data_bindings where market_data_set_uid = m.uid
+      ) n on true
+    ),
+    req as (
+      select i.ord, i.valuation, i.side, i.benchmark_role, i.benchmark_side, st.*,
+             a.uid::text as asset_uid, a.unique_identifier, d.instrument_type, d.instrument_dump, d.pricing_details_date, d.serialization_format,
+             d.pricing_package_version, d.source, d.metadata_json,
+             d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index,
+             d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
+             d.instrument_dump ->> 'issue_date' as issue_date,
+             (i.valuation at time zone 'UTC')::date as valuation_day
+      from input i
+      join assets a on a.uid = i.asset_uid
+      left join asset_pricing_details d on d.asset_uid = a.uid
+      left join sets st on st.market_data_set = i.market_data_set
+    ),
+    wants as (
+      select r.ord, w.role, w.index_uid, w.side,
+             concat_ws('|', r.set_uid, r.discount_node, extract(epoch from r.valuation), w.role, w.index_uid, w.side) as key,
+             r.set_uid, r.discount_node, r.valuation
+      from req r
+      cross join lateral (values ('discount', coalesce(r.floating_index, r.benchmark_index), r.side), ('projection', r.floating_index, r.side),
+                                 (r.benchmark_role, r.benchmark_index, r.benchmark_side)) w(role, index_uid, side)
+      where w.index_uid is not null and r.set_uid is not null
+    ),
+    selected as (
+      select w.key, w.role, w.index_uid, s.binding_key, s.uid::text as selection_uid, s.source as selection_source,
+             c.uid::text as curve_uid, c.unique_identifier as curve_identifier, c.curve_type, c.source as curve_source,
+             case when b.curve_uid is null then null else json_build_object(
+               'quote_convention', b.quote_convention, 'rate_unit', b.rate_unit, 'compounding', b.compounding,
+               'frequency', b.frequency, 'day_counter', b.day_counter, 'calendar', b.calendar,
+               'interpolation_method', b.interpolation_method, 'extrapolation', b.extrapolation) end as building,
+             o.time_index, o.curve as payload
+      from (select distinct on (key) * from wants) w
+      left join pricing_curve_selections s
+        on s.market_data_set_uid = w.set_uid and s.status = 'ACTIVE' and s.binding_key = w.role || ':index:' || w.index_uid || ':' || w.side
+      left join pricing_curves c on c.uid = s.curve_uid
+      left join curve_building_details b on b.curve_uid = c.uid
+      left join lateral (
+        select time_index, curve from discount_curve_observations
+        where data_node_uid = w.discount_node::uuid and curve_identifier = c.unique_identifier and time_index <= w.valuation
+        order by time_index desc limit 1
+      ) o on true
+    ),
+    wants_by_request as (select ord, json_agg(key) as keys from wants group by ord),
+    -- floating indexes by primary key (a stored uid that is not a UUID selects nothing, never an error)
+    floating as (
+      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
+      from (select distinct floating_index from req where floating_index ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
+      join indexes ix on ix.uid = f.floating_index::uuid
+      left join index_convention_details cd on cd.index_uid = ix.uid
+    ),
+    -- one fixing set per node, index and valuation day, from the earliest issue date among the bonds that need it
+    windows as (
+      select concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier, r.valuation_day,
+             min(coalesce(r.issue_date::date, r.valuation_day) - 31) as since
+      from req r join floating fl on fl.uid = r.floating_index
+      where r.fixing_node is not null
+      group by 1, 2, 3, 4
+    ),
+    fixing_sets as (
+      select w.key,
              (select json_build_object('dates', coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json),
                                        'rates', coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json))
-                from index_fixings f join indexes ix on ix.unique_identifier = f.index_identifier
-                where a.floating_index is not null and ix.uid::text = a.floating_index
-                  and f.data_node_uid = (select fixing_node from node)::uuid
-                  and f.fixing_date <= (i.valuation at time zone 'UTC')::date
-                  and f.fixing_date >= coalesce(a.issue_date::date, (i.valuation at time zone 'UTC')::date) - 31) as fixings
-      from asset a
-    ) ctx`
-  const out: (PricingContextRow | undefined)[] = new Array(queries.length)
-  for (const { ord, ...row } of rows) out[ord] = row
-  return out
+                from index_fixings f
+                where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
+                  and f.fixing_date between w.since and w.valuation_day) as fixings
+      from windows w
+    )
+    select 'asset' as kind, r.ord, null as key, json_build_object(
+             'asset_uid', r.asset_uid, 'unique_identifier', r.unique_identifier, 'instrument_type', r.instrument_type,
+             'instrument_dump', r.instrument_dump, 'pricing_details_date', r.pricing_details_date, 'serialization_format', r.serialization_format,
+             'pricing_package_version', r.pricing_package_version, 'source', r.source, 'metadata_json', r.metadata_json,
+             'set_uid', r.set_uid, 'set_key', r.set_key, 'set_display_name', r.set_display_name,
+             'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,
+             'curve_keys', coalesce(wr.keys, '[]'::json),
+             'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),
+             'fixings_key', case when r.fixing_node is null then null else concat_ws('|', r.fixing_node, r.floating_index, r.valuation_day) end) as data
+    from req r left join wants_by_request wr on wr.ord = r.ord
+    union all select 'curve', null, key, to_json(selected) from selected
+    union all select 'index', null, uid, to_json(floating) from floating
+    union all select 'fixings', null, key, fixings from fixing_sets`
+  const curves = new Map<string, SelectedCurveRow>()
+  const indexes = new Map<string, NonNullable<PricingContextRow['floating_index']>>()
+  const fixings = new Map<string, NonNullable<PricingContextRow['fixings']>>()
+  const assets: AssetPart[] = []
+  for (const part of parts) {
+    if (part.kind === 'asset') assets[part.ord as number] = part.data as unknown as AssetPart
+    else if (part.kind === 'curve') curves.set(part.key as string, part.data as unknown as SelectedCurveRow)
+    else if (part.kind === 'index') indexes.set(part.key as string, part.data as unknown as NonNullable<PricingContextRow['floating_index']>)
+    else fixings.set(part.key as string, part.data as unknown as NonNullable<PricingContextRow['fixings']>)
+  }
+  return queries.map((_, i) => {
+    const a = assets[i]
+    if (!a) return undefined
+    const { curve_keys, floating_index_uid, fixings_key, ...row } = a
+    return {
+      ...row,
+      curves: curve_keys.map((key) => curves.get(key)).filter((c): c is SelectedCurveRow => c !== undefined),
+      floating_index: floating_index_uid ? (indexes.get(floating_index_uid) ?? null) : null,
+      fixings: fixings_key ? (fixings.get(fixings_key) ?? null) : null,
+    }
+  })
 }
 
 export async function loadPricingDetails(sql: Sql, assetUid: string): Promise<PricingDetailsRow | undefined> {
