@@ -14,6 +14,17 @@ const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
     building: c.building as TaskCurve['building'],
   }
 
+// fixing histories are shared by every context on the same index and window (repository.ts): hash each once
+const arrayKeys = new WeakMap<readonly unknown[], string>()
+function arrayKey(values: readonly unknown[]): string {
+  let key = arrayKeys.get(values)
+  if (key === undefined) {
+    key = contentKey(values)
+    arrayKeys.set(values, key)
+  }
+  return key
+}
+
 export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
   const curves: PricingTask['curves'] = {}
   for (const role of ['discount', 'projection', 'benchmark'] as const) {
@@ -40,7 +51,7 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms,
   // index conventions, fixings; all from the cached context, so hashed once per context) plus the valuation
   // date and the projection curve's own content key
-  ctx.instrument_key ??= contentKey(task.instrument_type, task.terms, task.indexes, task.fixings)
+  ctx.instrument_key ??= contentKey(task.instrument_type, task.terms, task.indexes, Object.entries(task.fixings).map(([id, f]) => [id, arrayKey(f.dates), arrayKey(f.rates)]))
   task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
   return task
 }
