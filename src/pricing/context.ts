@@ -9,17 +9,22 @@ import { loadPricingContexts, type PricingContextQuery, type PricingContextRow }
 
 const cacheKey = (q: PricingContextQuery) => `${q.assetUid}|${q.marketDataSet}|${q.valuation}|${q.side}|${q.benchmarkRole}|${q.benchmarkSide}`
 
+/** The context of an asset that exists and has pricing details; else the 404 that says which is missing. */
+export function requirePricingDetails(ctx: PricingContextRow | undefined, assetUid: string): PricingContextRow {
+  if (!ctx) throw notFound(`Asset '${assetUid}' was not found.`)
+  if (ctx.instrument_type === null) throw notFound(`Pricing details for asset '${assetUid}' were not found.`)
+  return ctx
+}
+
 export async function pricingContext(app: FastifyInstance, q: PricingContextQuery): Promise<PricingContextRow> {
   const key = cacheKey(q)
   let ctx = app.pricingContexts.get(key)
   if (!ctx) {
     const generation = app.pricingContexts.current()
     ctx = await app.pricingContextBatch.add(q)
-    if (!ctx) throw notFound(`Asset '${q.assetUid}' was not found.`)
-    app.pricingContexts.set(key, ctx, generation)
+    if (ctx) app.pricingContexts.set(key, ctx, generation)
   }
-  if (ctx.instrument_type === null) throw notFound(`Pricing details for asset '${q.assetUid}' were not found.`)
-  return ctx
+  return requirePricingDetails(ctx, q.assetUid)
 }
 
 /** Many contexts at once (batch routes): the cached ones, the rest in one round trip; undefined for a missing asset. */

@@ -4,8 +4,8 @@
  * refused). An asset that fails is one item with the status and detail its single route would answer.
  */
 import type { FastifyInstance } from 'fastify'
-import { HttpError, notFound } from '../http/errors.ts'
-import { pricingContexts } from '../pricing/context.ts'
+import { HttpError } from '../http/errors.ts'
+import { pricingContexts, requirePricingDetails } from '../pricing/context.ts'
 import { benchmarkLoader, contextQuery, priceInContext, type Priced, type PricingRequest } from '../pricing/price.ts'
 
 export type ItemOutcome = { asset_uid: string; status: 200; priced: Priced } | { asset_uid: string; status: number; detail: string }
@@ -24,10 +24,7 @@ export async function priceEach(app: FastifyInstance, req: PricingRequest, asset
       assetUids.slice(start, start + SLICE).map(async (uid, k) => {
         const i = start + k
         try {
-          const ctx = contexts[i]
-          if (!ctx) throw notFound(`Asset '${uid}' was not found.`)
-          if (ctx.instrument_type === null) throw notFound(`Pricing details for asset '${uid}' were not found.`)
-          outcomes[i] = { asset_uid: uid, status: 200, priced: await priceInContext(app, req, ctx, benchmark) }
+          outcomes[i] = { asset_uid: uid, status: 200, priced: await priceInContext(app, req, requirePricingDetails(contexts[i], uid), benchmark) }
         } catch (error) {
           if (error instanceof HttpError && error.statusCode < 500) {
             outcomes[i] = { asset_uid: uid, status: error.statusCode, detail: error.detail }
