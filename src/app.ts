@@ -15,6 +15,7 @@ import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import queuePlugin from './plugins/queue.ts'
+import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     workerUrl: options.pricerWorkerUrl,
   })
   await app.register(pricingCachePlugin)
+  await app.register(pricingJobsPlugin)
   await app.register(openapiPlugin)
   for (const group of routeGroups()) {
     const mod = (await import(pathToFileURL(`${SRC}${group}/routes.ts`).href)) as { default: Parameters<typeof app.register>[0] }

@@ -27,6 +27,12 @@ export interface Config {
   bodyLimitBytes: number
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   pricingCaches: { contexts: number; decodedCurves: number; workerInstruments: number; workerCurves: number }
+  /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
+  pricingBatchJobSize: number
+  /** this process prices parts of batches from the queue (`npm run pricing-worker` always does) */
+  pricingWorkerInProcess: boolean
+  /** how long a split batch waits for its parts before answering 504 */
+  pricingBatchWaitMs: number
 }
 
 export class ConfigError extends Error {
@@ -107,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerInstruments: integer(env, 'PRICER_INSTRUMENT_CACHE_SIZE', 2048, 1, 1_000_000),
       workerCurves: integer(env, 'PRICER_CURVE_CACHE_SIZE', 512, 1, 1_000_000),
     },
+    pricingBatchJobSize: integer(env, 'PRICING_BATCH_JOB_SIZE', 2500, 0, 10_000),
+    pricingWorkerInProcess: boolean(env, 'PRICING_WORKER_IN_PROCESS', true),
+    pricingBatchWaitMs: integer(env, 'PRICING_BATCH_WAIT_MS', 120_000, 100, 3_600_000),
   }
 }
 

@@ -8,10 +8,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../contracts/common.ts'
 import { bodyPartValidator } from '../http/part-validation.ts'
 import { PRICER_OPERATIONS } from '../pricing/operations.ts'
-import { pricingRequest } from '../pricing/price.ts'
 import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
 import { accountRisk } from './account.ts'
-import { priceEach } from './items.ts'
+import { priceItems } from './jobs.ts'
 import { AccountRiskParams, AccountRiskRequest, AccountRiskResponse, BatchPricingRequest, BatchPricingResponse } from './schemas.ts'
 
 const TAG = 'risk'
@@ -41,14 +40,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const op = PRICER_OPERATIONS.find((o) => o.key === body.operation)!
       const parameters = body.parameters ?? {}
       checkParameters[op.key]({ parameters })
-      const req = pricingRequest(op, { valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters })
-      const outcomes = await priceEach(app, req, body.asset_uids)
-      return {
-        operation: op.key,
-        valuation_date: body.valuation_date,
-        market_data_set: body.market_data_set,
-        results: outcomes.map((o) => ('priced' in o ? { asset_uid: o.asset_uid, status: 200, result: { ...o.priced.envelope, ...o.priced.result } } : o)),
-      }
+      const data = { operation: op.key, valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters, asset_uids: body.asset_uids }
+      const results = app.pricingJobs.splits(data.asset_uids.length) ? await app.pricingJobs.run(data) : await priceItems(app, data)
+      return { operation: op.key, valuation_date: body.valuation_date, market_data_set: body.market_data_set, results }
     },
   )
 
