@@ -46,6 +46,8 @@ export interface PricingContextRow extends PricingDetailsRow {
   curves: SelectedCurveRow[]
   floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
   fixings: { dates: string[]; rates: number[] } | null
+  /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
+  terms_hash: string | null
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
 }
@@ -169,7 +171,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     )
     select 'asset' as kind, r.ord, null as key, json_build_object(
              'asset_uid', r.asset_uid, 'unique_identifier', r.unique_identifier, 'instrument_type', r.instrument_type,
-             'instrument_dump', r.instrument_dump, 'pricing_details_date', r.pricing_details_date, 'serialization_format', r.serialization_format,
+             'instrument_dump', r.instrument_dump, 'terms_hash', md5(r.instrument_dump::text), 'pricing_details_date', r.pricing_details_date, 'serialization_format', r.serialization_format,
              'pricing_package_version', r.pricing_package_version, 'source', r.source, 'metadata_json', r.metadata_json,
              'set_uid', r.set_uid, 'set_key', r.set_key, 'set_display_name', r.set_display_name,
              'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,

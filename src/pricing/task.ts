@@ -48,10 +48,10 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     fixings,
     parameters,
   }
-  // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms,
-  // index conventions, fixings; all from the cached context, so hashed once per context) plus the valuation
-  // date and the projection curve's own content key
-  ctx.instrument_key ??= contentKey(task.instrument_type, task.terms, task.indexes, Object.entries(task.fixings).map(([id, f]) => [id, arrayKey(f.dates), arrayKey(f.rates)]))
+  // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
+  // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
+  // cached context, so hashed once per context) plus the valuation date and the projection curve's content key
+  ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, Object.entries(task.fixings).map(([id, f]) => [id, arrayKey(f.dates), arrayKey(f.rates)]))
   task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
   return task
 }
