@@ -27,7 +27,8 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     fixings[md.floating.index_identifier] = { dates: md.floating.dates, rates: md.floating.rates }
   }
   // workers cache rebuilt instruments: the key names everything a rebuild depends on
-  ctx.instrument_key ??= `${ctx.asset_uid}:${fnv1a(JSON.stringify(ctx.instrument_dump))}:${fnv1a(JSON.stringify(ctx.fixings ?? null))}`
+  // (the index conventions too: they can be edited through the index routes while terms and fixings stay)
+  ctx.instrument_key ??= `${ctx.asset_uid}:${fnv1a(JSON.stringify(ctx.instrument_dump))}:${fnv1a(JSON.stringify(ctx.fixings ?? null))}:${fnv1a(JSON.stringify(md.floating?.convention ?? null))}`
   const projection = curves.projection?.cache_key ?? ''
   return {
     instrument_key: `${ctx.instrument_key}:${valuationDate}:${projection}`,

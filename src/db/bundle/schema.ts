@@ -5,6 +5,7 @@
  * the same bundle twice leaves the same end state.
  */
 import { Type, type Static, type TSchema } from 'typebox'
+import { IndexConvention } from '../../contracts/index-conventions.ts'
 
 const Uid = Type.String({ format: 'uuid' })
 const Date_ = Type.String({ format: 'date' })
@@ -14,19 +15,6 @@ const Name = (max: number) => Type.String({ minLength: 1, maxLength: max })
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
 const Strict = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) })
-
-export const IndexConvention = Strict(
-  {
-    tenor: Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 6M' }),
-    fixing_days: Type.Integer({ minimum: 0, maximum: 10 }),
-    calendar: Obj,
-    day_count: Type.String(),
-    business_day_convention: Type.String(),
-    end_of_month: Type.Boolean(),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
-  },
-  'conventions of an interest-rate index (the Ibor index of floating coupons)',
-)
 
 export const BundleIndex = Strict({
   uid: Uid,
@@ -236,7 +224,12 @@ export const BundleCalendar = Strict({
   ),
 })
 
-export const BundleSignal = Strict({ uid: Uid, signal_uid: Name(255), signal_description: Opt(Type.String()) })
+export const BundleSignal = Strict({
+  uid: Uid,
+  signal_uid: Name(255),
+  signal_description: Opt(Type.String()),
+  weights: Type.Optional(Type.Array(Strict({ time_index: DateTime, asset_identifier: Name(255), signal_weight: Opt(Type.Number()) }))),
+})
 
 const Decimal = Type.Union([Type.Number(), Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' })])
 
