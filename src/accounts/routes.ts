@@ -13,6 +13,7 @@ import { notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
+  Account,
   AccountCollection,
   AccountHoldingsByFundResponse,
   AccountHoldingsSnapshotResponse,
@@ -114,6 +115,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { path: 'secondary_label', header: 'Ticker' },
       { path: 'target_uid', header: 'UID' },
     ],
+  })
+
+  app.get(`${BASE}/:uid/`, { schema: { operationId: 'getAccount', summary: 'Get an account', description: 'The account row, with its account group.', tags: [TAG], params: UidParams, response: { 200: Account, ...ERRORS } } }, async (request) => {
+    return load(request.params.uid)
   })
 
   app.get(`${BASE}/:uid/summary/`, { schema: { operationId: 'getAccountSummary', summary: 'Account summary', tags: [TAG], params: UidParams, response: { 200: FrontEndDetailSummary, ...ERRORS } } }, async (request) => {
