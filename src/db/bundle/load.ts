@@ -170,6 +170,9 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
   count('calendars', calendars.length)
 
   await upsert(tx, 'signal_metadata', ['uid'], (b.signals ?? []).map((s) => ({ uid: s.uid, signal_uid: s.signal_uid, signal_description: nul(s.signal_description) })))
+  await upsert(tx, 'signal_weights', ['signal_uid', 'time_index', 'asset_identifier'], (b.signals ?? []).flatMap((s) => (s.weights ?? []).map((w) => ({
+    signal_uid: s.signal_uid, time_index: w.time_index, asset_identifier: w.asset_identifier, signal_weight: nul(w.signal_weight),
+  }))))
 
   const portfolios = b.portfolios ?? []
   await upsert(tx, 'portfolios', ['uid'], portfolios.map((p) => ({

@@ -228,9 +228,16 @@ const calendars = [
   },
 ]
 
+const SIGNAL = 'DEMO-CARRY-SIGNAL'
+const signals = [
+  { uid: uid(`signal:${SIGNAL}`), signal_uid: SIGNAL, signal_description: 'Carry tilt of the core portfolio',
+    weights: ['2026-11-19', '2026-11-20'].flatMap((date, d) => ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
+      time_index: `${date}T00:00:00Z`, asset_identifier: id, signal_weight: [[0.38, 0.27, 0.2, 0.15], [0.42, 0.23, 0.2, 0.15]][d][i] }))) },
+]
+
 const pf = { core: uid('portfolio:CORE-FI'), credit: uid('portfolio:CREDIT-FI') }
 const portfolios = [
-  { uid: pf.core, unique_identifier: 'CORE-FI', calendar_uid: calendarUid, published_index_uid: ix.fiIndex, description: 'Core government and FRN portfolio',
+  { uid: pf.core, unique_identifier: 'CORE-FI', calendar_uid: calendarUid, published_index_uid: ix.fiIndex, signal_uid: SIGNAL, description: 'Core government and FRN portfolio',
     weights: ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
       time_index: '2026-11-20T00:00:00Z', asset_identifier: id, weight: [0.4, 0.25, 0.2, 0.15][i], weight_before: [0.38, 0.27, 0.2, 0.15][i], price_current: [99.12, 98.4, 100.3, 64.1][i], price_before: [98.9, 98.6, 100.25, 63.8][i] })),
     values: [{ time_index: '2026-11-19T00:00:00Z', close: 101.2, return: 0.0004, calculated_close: 101.2 }, { time_index: '2026-11-20T00:00:00Z', close: 101.35, return: 0.0015, calculated_close: 101.35 }] },
@@ -270,7 +277,7 @@ const bundle = {
   $schema: '../bundle/bundle.schema.json',
   description: 'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
   indexes, data_nodes, curves, curve_observations, fixings, market_data_sets, assets, asset_categories, calendars,
-  signals: [], portfolios, portfolio_groups, accounts, virtual_funds,
+  signals, portfolios, portfolio_groups, accounts, virtual_funds,
 }
 writeFileSync(new URL('./demo-bundle.json', import.meta.url), JSON.stringify(bundle, null, 1) + '\n')
 console.log('wrote src/db/demo/demo-bundle.json')
