@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox'
 import { IndexConvention } from '../../contracts/index-conventions.ts'
+import { INSTRUMENT_TERMS, INSTRUMENT_TYPES } from '../../contracts/instrument-terms.ts'
 
 const Uid = Type.String({ format: 'uuid' })
 const Date_ = Type.String({ format: 'date' })
@@ -113,6 +114,32 @@ export const BundleMarketDataSet = Strict({
   curve_selections: Type.Optional(Type.Array(BundleCurveSelection)),
 })
 
+/**
+ * `instrument_dump` is checked against the terms of the class `instrument_type` names (one schema per class,
+ * design §4); any other instrument type must be marked `unpriced`, so a misspelt class never loads silently.
+ */
+const instrumentTermsRules = [
+  ...INSTRUMENT_TYPES.map((type) => ({
+    if: { properties: { instrument_type: { const: type } }, required: ['instrument_type'] },
+    then: { properties: { instrument_dump: INSTRUMENT_TERMS[type] } },
+  })),
+  { if: { properties: { instrument_type: { not: { enum: INSTRUMENT_TYPES } } }, required: ['instrument_type'] }, then: { required: ['unpriced'], properties: { unpriced: { const: true } } } },
+]
+
+export const PricingDetails = Type.Object(
+  {
+    instrument_type: Type.String({ minLength: 1, maxLength: 128, description: `the instrument class: ${INSTRUMENT_TYPES.join(', ')}; any other type needs \`unpriced: true\``, examples: ['FixedRateBond'] }),
+    instrument_dump: Type.Record(Type.String(), Type.Unknown(), { description: "the instrument's terms, by the schema of its class (FixedRateBondTerms, ...)" }),
+    unpriced: Type.Optional(Type.Boolean({ description: 'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and it is never priced' })),
+    pricing_details_date: DateTime,
+    serialization_format: Type.Optional(Name(128)),
+    pricing_package_version: Opt(Type.String({ maxLength: 64 })),
+    source: Opt(Type.String({ maxLength: 255 })),
+    metadata_json: Opt(Obj),
+  },
+  { additionalProperties: false, description: 'current pricing details of the asset: what the pricer rebuilds', allOf: instrumentTermsRules },
+)
+
 export const BundleAsset = Strict({
   uid: Uid,
   unique_identifier: Name(255),
@@ -143,17 +170,7 @@ export const BundleAsset = Strict({
       }),
     ),
   ),
-  pricing_details: Opt(
-    Strict({
-      instrument_type: Name(128),
-      instrument_dump: Obj,
-      pricing_details_date: DateTime,
-      serialization_format: Type.Optional(Name(128)),
-      pricing_package_version: Opt(Type.String({ maxLength: 64 })),
-      source: Opt(Type.String({ maxLength: 255 })),
-      metadata_json: Opt(Obj),
-    }),
-  ),
+  pricing_details: Opt(PricingDetails),
   future_details: Opt(
     Strict({ underlying_index_uid: Uid, expiry_date: Opt(Date_), contract_size: Opt(Type.Number()), metadata_json: Opt(Obj) }),
   ),

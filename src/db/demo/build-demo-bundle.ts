@@ -193,7 +193,7 @@ assets.push(
     future_details: { underlying_index_uid: ix.sofr3m, expiry_date: '2027-03-17', contract_size: 2500 } },
   { uid: uid('asset:IRS-USD-5Y-DEMO'), unique_identifier: 'IRS-USD-5Y-DEMO', asset_type: 'swap',
     details: { name: 'USD 5Y payer swap (demo)', ticker: 'IRS5Y', exchange_code: 'OTC', security_type: 'Swap', security_market_sector: 'Curncy', currency: 'USD' },
-    pricing_details: { instrument_type: 'VanillaSwap', instrument_dump: { notional: 1000000, fixed_rate: 0.04 }, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', source: 'demo' } },
+    pricing_details: { instrument_type: 'VanillaSwap', unpriced: true, instrument_dump: { notional: 1000000, fixed_rate: 0.04 }, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', source: 'demo' } },
 )
 const assetUid = (id: string) => uid(`asset:${id}`)
 
