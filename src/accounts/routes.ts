@@ -107,7 +107,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   discoveryRoute(app, `${BASE}/target-allocation/targets/discovery/`, 'discoverAccountTargetAllocationTargets', TAG, {
     id: 'account-target-allocation-targets', label: 'Target allocation targets', itemLabel: 'targets', identity: ['target_type', 'target_uid'],
     search: { placeholder: 'Search assets and portfolios', paths: ['display_label', 'identifier', 'target_uid'] },
-    filters: [{ key: 'target_type', label: 'Target type', type: 'select' }],
+    filters: [
+      { key: 'target_type', label: 'Target type', type: 'select', options: [{ label: 'All', value: 'all' }, { label: 'Assets', value: 'asset' }, { label: 'Portfolios', value: 'portfolio' }] },
+    ],
     columns: [
       { path: 'display_label', header: 'Name', importance: 'primary' },
       { path: 'identifier', header: 'Identifier' },
