@@ -1,14 +1,23 @@
 /** OpenAPI 3.1.0 generated from the route schemas (TypeBox), served at /openapi.json, /docs and /redoc. */
 import fp from 'fastify-plugin'
-import swagger from '@fastify/swagger'
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.ts'
+import { teachingDocument, type OpenApiObject } from '../api-docs/document.ts'
 
 const require = createRequire(import.meta.url)
 // Redoc's standalone bundle ships inside the npm package: the reference view works with no network access.
 const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js')
+
+const DESCRIPTION = [
+  'Prices bonds exactly as QuantLib 1.29 and manages the pricing curves, market data and portfolio registries behind them.',
+  '',
+  'Every example works against `npm start`, which loads the demo bundle: price with `valuation_date` `2026-11-20T00:00:00Z` and `market_data_set` `default`.',
+  '',
+  'Conventions: request bodies are strict (an unknown field is a 422), and so are query strings: a query parameter a route does not declare is a 422 naming it, on every route (discovery routes answer unknown keys with 400, as their contract says). Errors are `{detail}` (422 adds `errors` with each location). Lists return the `workspace.resource_collection@v1` envelope `{items, pageInfo}`; `offset` must be a multiple of `limit`.',
+].join('\n')
 
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 // a neutral mark in place of the CDN logo (the link text beside it still credits Redoc)
@@ -40,13 +49,10 @@ export default fp(
         info: {
           title: 'Fixed Income Pricing and Registry API',
           version: SERVICE_VERSION,
-          description: 'Prices bonds exactly as QuantLib 1.29 and manages the pricing curves, market data and portfolio registries behind them.',
+          description: DESCRIPTION,
         },
-        tags: [
-          { name: 'adapter', description: 'Health and adapter discovery' },
-          { name: 'pricing', description: 'Fixed-income pricer operations' },
-        ],
       },
+      transformObject: (document) => ('openapiObject' in document ? teachingDocument(document.openapiObject as OpenApiObject) : document.swaggerObject) as ReturnType<SwaggerTransformObject>,
     })
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, staticCSP: true, transformStaticCSP: localOnlyCsp })
 

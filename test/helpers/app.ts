@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
-import { readDemoBundle } from '../../src/db/demo.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 
 interface TestContext {
@@ -24,10 +23,8 @@ export interface TestApp {
 }
 
 export async function build(t: TestContext, options: BuildOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(t)
-  if (options.bundle !== undefined) {
-    await loadBundle(db.sql, options.bundle === 'demo' ? readDemoBundle() : options.bundle)
-  }
+  const db = await createTestDatabase(t, { demo: options.bundle === 'demo' })
+  if (options.bundle !== undefined && options.bundle !== 'demo') await loadBundle(db.sql, options.bundle)
   // only bulk tests (test/bulk/app.ts) process jobs: other apps need no worker holding Redis connections
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', ...options.env })
   const app = await buildApp({ config, sql: db.sql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })

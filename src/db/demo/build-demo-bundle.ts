@@ -6,12 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { demoUid } from './demo-ids.ts'
 
-/** Stable UUIDs (v5 layout over SHA-1) so the bundle is idempotent and diffs stay small. */
-function uid(name: string): string {
-  const h = createHash('sha1').update(`fixed-income-demo:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`
-}
+const uid = demoUid
 
 const OBSERVATION_DATES = ['2026-11-19', '2026-11-20']
 const TENOR_DAYS = [1, 7, 30, 91, 182, 365, 730, 1095, 1826, 2557, 3652, 5479, 7305, 10957]
@@ -208,6 +205,11 @@ const asset_categories = [
 
 const calendarUid = uid('calendar:NYSE')
 const calendars = [
+  {
+    uid: uid('calendar:XLON'), unique_identifier: 'XLON', display_name: 'London Stock Exchange', calendar_type: 'TRADING', timezone: 'Europe/London',
+    source: 'demo', source_identifier: 'XLON', valid_from: '2026-01-01', valid_to: '2027-12-31',
+    dates: [{ uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' }],
+  },
   {
     uid: calendarUid, unique_identifier: 'NYSE', display_name: 'New York Stock Exchange', calendar_type: 'TRADING', timezone: 'America/New_York',
     source: 'demo', source_identifier: 'XNYS', valid_from: '2026-01-01', valid_to: '2027-12-31',
