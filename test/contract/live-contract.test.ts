@@ -46,17 +46,20 @@ t.test('live responses conform to the contracts', async (t) => {
   }
 
   const assets = body<{ items: { uid: string; unique_identifier: string }[] }>(await app.inject({ url: '/api/v1/asset/?limit=500' })).items
+  const priced = new Set<string>()
   for (const asset of assets) {
     const res = await app.inject({ url: `/api/v1/asset/${asset.uid}/get_pricing_details/` })
     if (res.statusCode === 404) continue
-    const details = body<{ pricing_support: { supported: boolean } }>(res)
+    const details = body<{ instrument_type: string; pricing_support: { supported: boolean } }>(res)
     conforms('pricing_details', contracts.pricingDetails, details, asset.unique_identifier)
-    if (!details.pricing_support.supported) continue
+    // every operation on one bond of each class
+    if (!details.pricing_support.supported || priced.has(details.instrument_type)) continue
+    priced.add(details.instrument_type)
     for (const op of PRICER_OPERATIONS) {
       const parameters = op.key === 'z-spread' ? { target_dirty_ccy: 100 } : op.key === 'carry-roll-down' ? { horizon_days: 30 } : {}
-      const priced = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset.uid}/${op.key}/`, payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY, parameters } })
-      t.equal(priced.statusCode, 200, `${asset.unique_identifier} ${op.key}: ${priced.body.slice(0, 200)}`)
-      conforms(`pricer ${op.key}`, contracts.pricerResponses[op.key], body(priced), asset.unique_identifier)
+      const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset.uid}/${op.key}/`, payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY, parameters } })
+      t.equal(res.statusCode, 200, `${asset.unique_identifier} ${op.key}: ${res.body.slice(0, 200)}`)
+      conforms(`pricer ${op.key}`, contracts.pricerResponses[op.key], body(res), asset.unique_identifier)
     }
   }
 
@@ -66,7 +69,8 @@ t.test('live responses conform to the contracts', async (t) => {
   for (const contract of ['resource_collection', 'tabular_frame', 'resource_discovery', 'bulk_action_preflight', 'delete_impact', 'detail_summary', 'pricing_details']) {
     t.ok((tally[contract] ?? 0) >= 2, `${contract}: ${tally[contract] ?? 0} live responses checked`)
   }
-  t.ok(Object.values(tally).reduce((a, b) => a + b, 0) > 150, `${JSON.stringify(tally)}`)
+  t.equal(priced.size, 6, 'all six classes priced')
+  t.ok(Object.values(tally).reduce((a, b) => a + b, 0) > 100, `${JSON.stringify(tally)}`)
 })
 
 t.test('discovery documents: search is null when the list has none; select filters carry options', async (t) => {

@@ -15,7 +15,8 @@ import { build, body } from '../helpers/app.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
 import { BundleValidationError, validateBundle, type BundleIssue } from '../../src/db/bundle/validate.ts'
 import { validateInstrumentDump } from '../../src/db/bundle/instruments.ts'
-import { parseBundleText } from '../../src/db/bundle/read-file.ts'
+import { BundleFileError, parseBundleText, readBundleFile } from '../../src/db/bundle/read-file.ts'
+import { cliMessage } from '../../src/db/cli.ts'
 import { INSTRUMENT_TERMS } from '../../src/contracts/instrument-terms.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 
@@ -160,25 +161,25 @@ t.test('npm run load: --check writes nothing, errors are one line each, never a 
   t.match(syntax.stderr, /broken\.json:\d+:\d+: JSON syntax error: comma expected/)
   t.notMatch(syntax.stderr, /\n\s+at /, 'no stack trace')
 
-  const percent = join(dir, 'percent.json')
-  const p = example()
-  p.assets[0].pricing_details.instrument_dump.coupon_rate = 2.75
-  writeFileSync(percent, JSON.stringify(p))
-  const warned = cli(['--check', percent], db.url)
-  t.equal(warned.status, 0)
-  t.match(warned.stderr, /warning: \$\.assets\[0\]\.pricing_details\.instrument_dump\.coupon_rate: 2\.75 looks like a percentage/)
-
-  const missing = cli([join(dir, 'nope.json')], db.url)
-  t.same([missing.status, missing.stderr.trim().split('\n').length], [1, 1])
-  t.match(missing.stderr, /cannot read .*nope\.json: no such file/)
-  t.match(cli([], db.url).stderr, /usage: npm run load -- \[--check\] FILE\.json/)
-
   const unreachable = cli([EXAMPLE_PATH], 'postgres://postgres@127.0.0.1:1/none')
   t.equal(unreachable.status, 1)
   t.notMatch(unreachable.stderr, /\n\s+at /, 'no stack trace when the database is down')
   t.equal(unreachable.stderr.trim().split('\n').length, 1, unreachable.stderr)
 
-  const load = cli([EXAMPLE_PATH], db.url)
+  const percent = join(dir, 'percent.json')
+  const p = example()
+  p.assets[0].pricing_details.instrument_dump.coupon_rate = 2.75
+  writeFileSync(percent, JSON.stringify(p))
+  const load = cli([percent], db.url)
   t.equal(load.status, 0, load.stderr)
+  t.match(load.stderr, /warning: \$\.assets\[0\]\.pricing_details\.instrument_dump\.coupon_rate: 2\.75 looks like a percentage/, 'a warning, and the load goes on')
   t.equal(await assets(), 2)
+})
+
+t.test('the CLI names a missing file and its usage in one line', async (t) => {
+  t.throws(() => readBundleFile('/nonexistent/nope.json'), { name: 'BundleFileError', message: 'cannot read /nonexistent/nope.json: no such file' })
+  t.equal(cliMessage(new BundleFileError('cannot read x: no such file')), 'BundleFileError: cannot read x: no such file')
+  const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' })
+  t.equal(cliMessage(refused), 'AggregateError: ECONNREFUSED', 'a refused connection says so, without a stack')
+  t.equal(cliMessage(new Error('usage: npm run load -- [--check] FILE.json')), 'error: usage: npm run load -- [--check] FILE.json')
 })

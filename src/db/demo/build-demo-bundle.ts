@@ -206,11 +206,6 @@ const asset_categories = [
 const calendarUid = uid('calendar:NYSE')
 const calendars = [
   {
-    uid: uid('calendar:XLON'), unique_identifier: 'XLON', display_name: 'London Stock Exchange', calendar_type: 'TRADING', timezone: 'Europe/London',
-    source: 'demo', source_identifier: 'XLON', valid_from: '2026-01-01', valid_to: '2027-12-31',
-    dates: [{ uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' }],
-  },
-  {
     uid: calendarUid, unique_identifier: 'NYSE', display_name: 'New York Stock Exchange', calendar_type: 'TRADING', timezone: 'America/New_York',
     source: 'demo', source_identifier: 'XNYS', valid_from: '2026-01-01', valid_to: '2027-12-31',
     dates: [
@@ -227,6 +222,11 @@ const calendars = [
       { uid: uid('cal:NYSE:e:fomc'), event_date: '2026-12-16', event_time: '2026-12-16T19:00:00Z', event_type: 'MACRO', event_label: 'FOMC decision' },
       { uid: uid('cal:NYSE:e:coupon'), event_date: '2026-11-15', event_type: 'COUPON', event_label: 'UST coupon', target_type: 'asset', target_uid: assetUid('UST-4.25-2031-11-15'), target_identifier: 'UST-4.25-2031-11-15' },
     ],
+  },
+  {
+    uid: uid('calendar:XLON'), unique_identifier: 'XLON', display_name: 'London Stock Exchange', calendar_type: 'TRADING', timezone: 'Europe/London',
+    source: 'demo', source_identifier: 'XLON', valid_from: '2026-01-01', valid_to: '2027-12-31',
+    dates: [{ uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' }],
   },
 ]
 
