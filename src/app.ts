@@ -18,6 +18,7 @@ import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
+import { refuseUndeclaredQueries } from './http/strict-query.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,10 +55,14 @@ export function configureHttp(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler)
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
+  refuseUndeclaredQueries(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
 }
+
+/** Trust the nearest `hops` proxies (Fastify types a hop count only as a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options
@@ -69,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // request.protocol and request.host follow X-Forwarded-Proto/Host only from trusted proxies
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   configureHttp(app)

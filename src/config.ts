@@ -33,7 +33,11 @@ export interface Config {
   pricingWorkerInProcess: boolean
   /** how long a split batch waits for its parts before answering 504 */
   pricingBatchWaitMs: number
+  /** which proxies may set X-Forwarded-Proto/Host/For (Fastify's trustProxy): false, true, a hop count, or addresses */
+  trustProxy: TrustProxy
 }
+
+export type TrustProxy = boolean | number | string[]
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError'
@@ -86,6 +90,18 @@ function defaultQueuePrefix(databaseUrl: string): string {
   return `fi-${name}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64)
 }
 
+/** TRUST_PROXY: false (default), true (any), a hop count, or proxy addresses/CIDRs (and loopback, linklocal, uniquelocal). */
+function trustProxy(env: NodeJS.ProcessEnv, name: string): TrustProxy {
+  const raw = (env[name] ?? '').trim()
+  if (raw === '') return false
+  if (/^(true|false|yes|no|on|off)$/i.test(raw)) return boolean(env, name, false)
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 1, 32)
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean)
+  const bad = entries.find((e) => !/^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/.test(e))
+  if (bad) throw new ConfigError(`${name} must be true, false, a hop count or proxy addresses, got '${bad}'`)
+  return entries
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -116,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricingBatchJobSize: integer(env, 'PRICING_BATCH_JOB_SIZE', 2500, 0, 10_000),
     pricingWorkerInProcess: boolean(env, 'PRICING_WORKER_IN_PROCESS', true),
     pricingBatchWaitMs: integer(env, 'PRICING_BATCH_WAIT_MS', 120_000, 100, 3_600_000),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
   }
 }
 

@@ -13,6 +13,7 @@ import { notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
 import {
+  Account,
   AccountCollection,
   AccountHoldingsByFundResponse,
   AccountHoldingsSnapshotResponse,
@@ -106,7 +107,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   discoveryRoute(app, `${BASE}/target-allocation/targets/discovery/`, 'discoverAccountTargetAllocationTargets', TAG, {
     id: 'account-target-allocation-targets', label: 'Target allocation targets', itemLabel: 'targets', identity: ['target_type', 'target_uid'],
     search: { placeholder: 'Search assets and portfolios', paths: ['display_label', 'identifier', 'target_uid'] },
-    filters: [{ key: 'target_type', label: 'Target type', type: 'select' }],
+    filters: [
+      { key: 'target_type', label: 'Target type', type: 'select', options: [{ label: 'All', value: 'all' }, { label: 'Assets', value: 'asset' }, { label: 'Portfolios', value: 'portfolio' }] },
+    ],
     columns: [
       { path: 'display_label', header: 'Name', importance: 'primary' },
       { path: 'identifier', header: 'Identifier' },
@@ -114,6 +117,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { path: 'secondary_label', header: 'Ticker' },
       { path: 'target_uid', header: 'UID' },
     ],
+  })
+
+  app.get(`${BASE}/:uid/`, { schema: { operationId: 'getAccount', summary: 'Get an account', description: 'The account row, with its account group.', tags: [TAG], params: UidParams, response: { 200: Account, ...ERRORS } } }, async (request) => {
+    return load(request.params.uid)
   })
 
   app.get(`${BASE}/:uid/summary/`, { schema: { operationId: 'getAccountSummary', summary: 'Account summary', tags: [TAG], params: UidParams, response: { 200: FrontEndDetailSummary, ...ERRORS } } }, async (request) => {

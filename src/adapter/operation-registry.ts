@@ -204,4 +204,23 @@ export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([
   'discoverCalendarDates',
   'discoverCalendarSessions',
   'discoverCalendarEvents',
+  // account detail (the peer's getAccount; summaries and virtual funds link to accounts)
+  'getAccount',
+  // index writes with their conventions, and the conventions read
+  'createIndex',
+  'updateIndex',
+  'getIndexConvention',
+  // portfolio groups beyond the bulk trio: the rows the bulk-delete table lists, and memberships both ways
+  'listPortfolioGroups',
+  'getPortfolioGroup',
+  'createPortfolioGroup',
+  'updatePortfolioGroup',
+  'deletePortfolioGroup',
+  'listPortfoliosInGroup',
+  'addPortfolioToGroup',
+  'removePortfolioFromGroup',
+  'listGroupsForPortfolio',
+  // the two series frames a portfolio summary links to
+  'getPortfolioValuesFrame',
+  'getPortfolioSignalWeightsFrame',
 ])

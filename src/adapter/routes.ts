@@ -27,6 +27,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/.well-known/workspace/connection-contract',
     {
       schema: {
+        // named for the documentation only: the contract never lists itself (operation-registry.ts)
+        operationId: 'getConnectionContract',
         summary: 'Adapter connection contract',
         description: 'Every public operation by stable operationId, from the reviewed registry.',
         tags: ['adapter'],

@@ -1,5 +1,6 @@
 /** SQL of asset categories and their memberships. */
 import type { Sql, TransactionSql } from '../db/client.ts'
+import { missingUids } from '../db/values.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { AssetCategory } from './schemas.ts'
 
@@ -52,11 +53,7 @@ export async function updateCategory(tx: TransactionSql, uid: string, patch: Rec
 }
 
 /** Assets of `uids` that do not exist (so the client learns which uid is wrong). */
-export async function missingAssets(tx: TransactionSql, uids: string[]): Promise<string[]> {
-  if (uids.length === 0) return []
-  const rows = await tx<{ uid: string }[]>`select u::text as uid from unnest(${uids}::uuid[]) as u where not exists (select 1 from assets a where a.uid = u)`
-  return rows.map((r) => r.uid)
-}
+export const missingAssets = (tx: TransactionSql, uids: string[]): Promise<string[]> => missingUids(tx, 'assets', uids)
 
 export async function replaceMembers(tx: TransactionSql, categoryUid: string, assetUids: string[]): Promise<void> {
   await tx`delete from asset_category_memberships where category_uid = ${categoryUid}`

@@ -54,7 +54,7 @@ const count = (n: number, singular: string, plural: string) => `${n} ${n === 1 ?
 export const ASSET_CATEGORIES: BulkResource = {
   key: 'asset-categories',
   collection: '/api/v1/asset-category',
-  tag: 'asset-categories',
+  tag: 'asset categories',
   operationIds: { discover: 'discoverAssetCategories', preflight: 'preflightBulkDeleteAssetCategories', execute: 'bulkDeleteAssetCategories' },
   singular: 'asset category',
   plural: 'asset categories',
@@ -114,7 +114,7 @@ export const PORTFOLIOS: BulkResource = {
 export const PORTFOLIO_GROUPS: BulkResource = {
   key: 'portfolio-groups',
   collection: '/api/v1/portfolio-group',
-  tag: 'portfolio-groups',
+  tag: 'portfolio groups',
   operationIds: { discover: 'discoverPortfolioGroups', preflight: 'preflightBulkDeletePortfolioGroups', execute: 'bulkDeletePortfolioGroups' },
   singular: 'portfolio group',
   plural: 'portfolio groups',

@@ -25,7 +25,7 @@ export const DiscoveryFilter = Type.Object(
     key: Type.String(),
     label: Type.String(),
     type: Type.String(),
-    options: Type.Optional(Type.Array(Type.Object({ label: Type.String(), value: Type.String() }, { additionalProperties: false }))),
+    options: Type.Optional(Type.Array(Type.Object({ label: Type.String(), value: Type.String() }, { additionalProperties: false }), { description: 'the values a select filter offers (select filters only)' })),
   },
   { additionalProperties: false },
 )
@@ -64,9 +64,9 @@ export const ResourceDiscovery = Type.Object(
       {
         controls: Type.Object(
           {
-            search: Type.Optional(
-              Type.Object({ placeholder: Type.String(), fields: Type.Array(Type.String()) }, { additionalProperties: false }),
-            ),
+            search: Type.Union([Type.Object({ placeholder: Type.String(), fields: Type.Array(Type.String()) }, { additionalProperties: false }), Type.Null()], {
+              description: 'null when the list has no search',
+            }),
             filters: Type.Array(DiscoveryFilter),
             ordering: Type.Array(Type.Unknown()),
           },
@@ -115,19 +115,23 @@ export interface DiscoverySpec {
   identity?: string[]
   /** value paths searched by `search` (advertised as column ids) */
   search?: { placeholder: string; paths: string[] }
-  filters?: { key: string; label: string; type: string }[]
+  /** a `select` filter must list its options */
+  filters?: { key: string; label: string; type: string; options?: { label: string; value: string }[] }[]
   columns: DiscoveryColumnSpec[]
   bulkActions?: BulkActionDescriptor[]
 }
 
 /** A discovery document from its spec; the keys a discovery route accepts follow from it (discoveryKeys). */
 export function discoveryDocument(spec: DiscoverySpec): ResourceDiscovery {
+  for (const f of spec.filters ?? []) {
+    if (f.type === 'select' && !f.options?.length) throw new Error(`discovery '${spec.id}': select filter '${f.key}' has no options`)
+  }
   return {
     contract: RESOURCE_DISCOVERY_CONTRACT,
     resource: { id: spec.id, label: spec.label, item_label: spec.itemLabel, identity: { fields: spec.identity ?? ['uid'] } },
     list: {
       controls: {
-        ...(spec.search ? { search: { placeholder: spec.search.placeholder, fields: spec.search.paths.map(columnId) } } : {}),
+        search: spec.search ? { placeholder: spec.search.placeholder, fields: spec.search.paths.map(columnId) } : null,
         filters: spec.filters ?? [],
         ordering: [],
       },

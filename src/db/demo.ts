@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs'
 import type { Sql } from './client.ts'
 import { loadBundle } from './bundle/load.ts'
-import { validateInstrumentDump } from './bundle/instruments.ts'
 
 export const DEMO_BUNDLE_PATH = new URL('./demo/demo-bundle.json', import.meta.url)
 
@@ -14,6 +13,6 @@ export function readDemoBundle(): unknown {
 export async function loadDemoIfEmpty(sql: Sql): Promise<boolean> {
   const [{ empty }] = await sql<{ empty: boolean }[]>`select not exists(select 1 from assets) as empty`
   if (!empty) return false
-  await loadBundle(sql, readDemoBundle(), validateInstrumentDump)
+  await loadBundle(sql, readDemoBundle())
   return true
 }

@@ -3,6 +3,7 @@
  * early that presentation keys or unknown filters are not understood (400, as the peer answers).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 import { ErrorResponse } from '../contracts/common.ts'
 import { ResourceDiscovery, discoveryDocument, discoveryKeys, type DiscoverySpec } from '../contracts/resource-discovery.ts'
 import { badRequest } from './errors.ts'
@@ -23,7 +24,17 @@ export function discoveryRoute(app: FastifyInstance, url: string, operationId: s
   const accepted = discoveryKeys(spec)
   app.get(
     url,
-    { schema: { operationId, tags: [tag], summary: `Discover ${spec.label.toLowerCase()}`, response: { 200: ResourceDiscovery, 400: ErrorResponse } } },
+    {
+      schema: {
+        operationId,
+        tags: [tag],
+        summary: `Discover ${spec.label.toLowerCase()}`,
+        description: 'The static workspace.resource_discovery@v1 document of the list: columns, search, filters and bulk actions. It accepts the list\'s search and filter keys; any other query key (presentation keys included) is a 400.',
+        // the accepted keys, documented; the handler answers every other key with the peer's 400 wording
+        querystring: Type.Object(Object.fromEntries(accepted.map((k) => [k, Type.Optional(Type.String())])), { additionalProperties: true }),
+        response: { 200: ResourceDiscovery, 400: ErrorResponse },
+      },
+    },
     async (request) => {
       assertDiscoveryQuery(request, accepted)
       return doc

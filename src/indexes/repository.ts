@@ -1,7 +1,8 @@
 /** SQL of the index registry and of its delete preflight. */
 import type { Sql, TransactionSql } from '../db/client.ts'
 import { containsPattern } from '../http/pagination.ts'
-import type { Index, IndexListQuery } from './schemas.ts'
+import { jsonValue, nul } from '../db/values.ts'
+import type { Index, IndexConventionDetails, IndexConventionInput, IndexListQuery } from './schemas.ts'
 
 const INDEX = 'uid::text, unique_identifier, index_type, display_name, calculation_method, value_format, value_suffix, description, metadata_json'
 
@@ -60,4 +61,40 @@ export async function indexDependentSamples(sql: Sql, index: Index, limit: numbe
 /** Portfolios lose their published index and conventions cascade, both by foreign key. */
 export async function deleteIndex(tx: TransactionSql, uid: string): Promise<void> {
   await tx`delete from indexes where uid = ${uid}`
+}
+
+const CONVENTION = 'index_uid::text, index_family, convention_dump, serialization_format, source, metadata_json'
+
+export async function findConvention(sql: Sql | TransactionSql, indexUid: string): Promise<IndexConventionDetails | null> {
+  const [row] = await sql<IndexConventionDetails[]>`select ${sql.unsafe(CONVENTION)} from index_convention_details where index_uid = ${indexUid}`
+  return row ?? null
+}
+
+export async function insertIndex(tx: TransactionSql, v: Record<string, unknown>): Promise<Index> {
+  const [row] = await tx<Index[]>`insert into indexes ${tx(v)} returning ${tx.unsafe(INDEX)}`
+  return row
+}
+
+export async function updateIndex(tx: TransactionSql, uid: string, patch: Record<string, unknown>): Promise<Index | undefined> {
+  if (Object.keys(patch).length === 0) return findIndex(tx, uid)
+  const [row] = await tx<Index[]>`update indexes set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(INDEX)}`
+  return row
+}
+
+/** Writes (or with `null` removes) the conventions of an index. */
+export async function setConvention(tx: TransactionSql, indexUid: string, c: IndexConventionInput | null): Promise<void> {
+  if (c === null) {
+    await tx`delete from index_convention_details where index_uid = ${indexUid}`
+    return
+  }
+  const row = {
+    index_uid: indexUid,
+    index_family: c.index_family,
+    convention_dump: jsonValue(tx, c.convention_dump),
+    source: nul(c.source),
+    metadata_json: jsonValue(tx, c.metadata_json),
+  }
+  await tx`insert into index_convention_details ${tx(row)}
+           on conflict (index_uid) do update set index_family = excluded.index_family, convention_dump = excluded.convention_dump,
+             source = excluded.source, metadata_json = excluded.metadata_json`
 }

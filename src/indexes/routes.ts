@@ -7,10 +7,13 @@ import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { DeleteImpactResponse, buildDeleteImpact, type RelationshipFact } from '../contracts/delete-impact.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { conflict, notFound } from '../http/errors.ts'
+import { conflict, conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
+import type { TransactionSql } from '../db/client.ts'
+import { jsonValue, sentFields } from '../db/values.ts'
+import { indexConventionIssue } from '../../workers/operations/check-market-terms.ts'
 import * as repo from './repository.ts'
-import { Index, IndexCollection, IndexDeleteImpactQuery, IndexListQuery } from './schemas.ts'
+import { CreateIndexRequest, Index, IndexCollection, IndexConventionDetails, IndexConventionInput, IndexDeleteImpactQuery, IndexListQuery, IndexWithConvention, UpdateIndexRequest } from './schemas.ts'
 
 const TAG = 'indexes'
 const BASE = '/api/v1/index'
@@ -30,6 +33,20 @@ function indexFacts(c: repo.IndexDependents, samples?: Samples): RelationshipFac
   ]
   return facts.map(({ sampleKey, ...fact }) => (samples ? { ...fact, samples: samples[sampleKey] } : fact))
 }
+
+/** Conventions are written only when pricing can build the floating index from them (the same code path). */
+async function writeConvention(tx: TransactionSql, indexUid: string, convention: IndexConventionInput | null | undefined): Promise<void> {
+  if (convention === undefined) return
+  const issue = convention && indexConventionIssue(convention.convention_dump)
+  if (issue) throw unprocessable(`body.convention.convention_dump.${issue.field}: ${issue.message}`)
+  await repo.setConvention(tx, indexUid, convention)
+}
+
+async function withConvention(tx: TransactionSql, index: Index) {
+  return { ...index, convention: await repo.findConvention(tx, index.uid) }
+}
+
+const EDITABLE = ['index_type', 'display_name', 'calculation_method', 'value_format', 'value_suffix', 'description'] as const
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/`, { schema: { operationId: 'listIndexes', summary: 'List indexes', tags: [TAG], querystring: IndexListQuery, response: { 200: IndexCollection, ...ERRORS } } }, async (request) => {
@@ -57,6 +74,67 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${BASE}/:uid/`, { schema: { operationId: 'getIndex', summary: 'Get an index', tags: [TAG], params: UidParams, response: { 200: Index, ...ERRORS } } }, async (request) => {
     return (await repo.findIndex(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
   })
+
+  app.post(
+    `${BASE}/`,
+    {
+      schema: {
+        operationId: 'createIndex',
+        summary: 'Create an index, with its conventions',
+        description: 'Answers 201 with the index and its conventions. Conventions are checked as pricing reads them (tenor, calendar, day count, business-day convention): a code pricing would refuse is a 422.',
+        tags: [TAG],
+        body: CreateIndexRequest,
+        response: { 201: IndexWithConvention, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { convention, metadata_json, ...fields } = request.body
+      const created = await app.sql
+        .begin(async (tx) => {
+          const index = await repo.insertIndex(tx, { calculation_method: 'custom', value_format: 'decimal', ...fields, metadata_json: jsonValue(tx, metadata_json) })
+          await writeConvention(tx, index.uid, convention)
+          return withConvention(tx, index)
+        })
+        .catch(conflictOnDuplicate(() => `An index with unique_identifier '${fields.unique_identifier}'${fields.uid ? ` or uid '${fields.uid}'` : ''} already exists.`))
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.patch(
+    `${BASE}/:uid/`,
+    {
+      schema: {
+        operationId: 'updateIndex',
+        summary: 'Update an index and its conventions',
+        description: 'Only the keys sent are applied. `convention` replaces the conventions (checked as pricing reads them); null removes them.',
+        tags: [TAG],
+        params: UidParams,
+        body: UpdateIndexRequest,
+        response: { 200: IndexWithConvention, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      return app.sql.begin(async (tx) => {
+        if (!(await repo.findIndex(tx, request.params.uid, true))) throw missing(request.params.uid)
+        const patch = sentFields(b, EDITABLE)
+        if (b.metadata_json !== undefined) patch.metadata_json = jsonValue(tx, b.metadata_json)
+        const index = await repo.updateIndex(tx, request.params.uid, patch)
+        await writeConvention(tx, request.params.uid, b.convention)
+        return withConvention(tx, index!)
+      })
+    },
+  )
+
+  app.get(
+    `${BASE}/:uid/convention/`,
+    { schema: { operationId: 'getIndexConvention', summary: 'Conventions of an index', description: '404 when the index has none.', tags: [TAG], params: UidParams, response: { 200: IndexConventionDetails, ...ERRORS } } },
+    async (request) => {
+      const { uid } = request.params
+      if (!(await repo.findIndex(app.sql, uid))) throw missing(uid)
+      return (await repo.findConvention(app.sql, uid)) ?? Promise.reject(notFound(`Index '${uid}' has no conventions.`))
+    },
+  )
 
   app.get(
     `${BASE}/:uid/delete-impact/`,

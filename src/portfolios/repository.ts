@@ -3,7 +3,7 @@ import type { Sql } from '../db/client.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Portfolio } from './schemas.ts'
 
-const PORTFOLIO = `uid::text, unique_identifier, calendar_uid::text, published_index_uid::text, portfolio_weights_data_node_uid::text,
+export const PORTFOLIO = `uid::text, unique_identifier, calendar_uid::text, published_index_uid::text, portfolio_weights_data_node_uid::text,
   signal_weights_data_node_uid::text, signal_uid, portfolio_data_node_uid::text, backtest_table_price_column_name`
 
 export async function listPortfolios(sql: Sql, f: { limit: number; offset: number; search?: string; calendar_uid?: string }) {

@@ -5,11 +5,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
+import { TabularFrameResponse } from '../contracts/tabular-frame.ts'
 import { deletePortfolios, findPortfolioDeleteBlockers } from '../bulk/deletions/portfolios.ts'
 import { assetInfo, iso } from '../holdings/snapshot.ts'
 import { conflict, notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import { SeriesFrameQuery, signalWeightsFrame, valuesFrame } from './series.ts'
 import { DeleteWeightsQuery, PortfolioCollection, PortfolioDeleteResponse, PortfolioDetailResponse, PortfolioListQuery, PortfolioWeightsDeleteResponse, PortfolioWeightsSnapshotResponse, WeightsQuery } from './schemas.ts'
 
 const TAG = 'portfolios'
@@ -100,6 +102,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return { ...r, time_index: r.time_index.toISOString(), asset: info ? { uid: a?.uid ?? null, unique_identifier: r.asset_identifier, current_snapshot: { name: a?.name ?? null, ticker: a?.ticker ?? null } } : null }
       }),
     }
+  })
+
+  app.get(`${BASE}/:uid/portfolio_values/`, { schema: { operationId: 'getPortfolioValuesFrame', summary: 'Values of a portfolio (tabular frame)', description: 'Close, return and calculated close over time, as a core.tabular_frame@v1 frame.', tags: [TAG], params: UidParams, querystring: SeriesFrameQuery, response: { 200: TabularFrameResponse, ...ERRORS } } }, async (request) => {
+    return valuesFrame(app.sql, await load(request.params.uid), request.query)
+  })
+
+  app.get(`${BASE}/:uid/signals_weights/`, { schema: { operationId: 'getPortfolioSignalWeightsFrame', summary: "Weights of a portfolio's signal (tabular frame)", description: "The signal's weight per asset over time, as a core.tabular_frame@v1 frame; no rows when the portfolio has no signal.", tags: [TAG], params: UidParams, querystring: SeriesFrameQuery, response: { 200: TabularFrameResponse, ...ERRORS } } }, async (request) => {
+    return signalWeightsFrame(app.sql, await load(request.params.uid), request.query)
   })
 
   app.delete(`${BASE}/:uid/weights/`, { schema: { operationId: 'deletePortfolioWeights', summary: 'Delete weights (all, or from a date on)', tags: [TAG], params: UidParams, querystring: DeleteWeightsQuery, response: { 200: PortfolioWeightsDeleteResponse, ...ERRORS } } }, async (request) => {

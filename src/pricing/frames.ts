@@ -43,25 +43,21 @@ export function toFrame(spec: FrameSpec, result: Row, context: FrameContext): Ta
   const columns = [...leading, ...extra]
   // every row carries every column (null where a leg has no such value), so the frame is rectangular
   const table = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])))
+  // absent attributes are left out, never null (the peer serializes frames without None values)
   const fields: FrameField[] = columns.map((key) => ({
     key,
     label: titleCase(key),
-    description: DESCRIPTIONS[key] ?? null,
+    ...(DESCRIPTIONS[key] ? { description: DESCRIPTIONS[key] } : {}),
     type: TYPES[key] ?? 'unknown',
     nullable: table.some((r) => r[key] === null),
-    nativeType: null,
     provenance: 'manual',
-    reason: null,
-    derivedFrom: null,
     warnings: [],
   }))
   return {
     status: 'ready',
-    error: null,
     columns,
     rows: table,
     fields,
-    meta: null,
     source: { kind: 'api', id: spec.operationId, label: spec.label, updatedAtMs: Date.now(), context: { ...context } },
   }
 }

@@ -35,8 +35,9 @@ export interface PricerOperation {
   description: string
   operationId: string
   responseModel: string
-  /** where a UI component finds the flat outputs in the response */
+  /** where a UI component finds the outputs: the whole response (`response:$`), as the peer */
   outputRoot: string
+  /** dotted paths from that root (`analytics.clean_price`) */
   flatOutputs: string[]
   responseMappings: Record<string, unknown>[]
   frame?: FrameSpec
@@ -60,7 +61,7 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   {
     key: 'analytics', label: 'Analytics', operationId: 'getFixedIncomeAssetAnalytics', responseModel: 'BondAnalyticsResponse',
     summary: 'Bond analytics', description: 'Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV.',
-    outputRoot: 'response:$.analytics', flatOutputs: ['clean_price', 'dirty_price', 'accrued_amount'], responseMappings: [],
+    outputRoot: 'response:$', flatOutputs: ['analytics.clean_price', 'analytics.dirty_price', 'analytics.accrued_amount'], responseMappings: [],
   },
   {
     key: 'duration', label: 'Duration', operationId: 'getFixedIncomeAssetDuration', responseModel: 'BondDurationResponse',
@@ -80,7 +81,7 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   {
     key: 'cashflows', label: 'Cashflows', operationId: 'getFixedIncomeAssetCashflows', responseModel: 'BondCashflowsResponse',
     summary: 'Bond cashflows by leg', description: 'The cash flows not yet paid at the valuation date (a flow paid on it is not listed), grouped by leg (fixed, floating, amortization, redemption); include_paid adds the paid ones. Floating rows carry payment_date, fixing_date, rate, spread and amount.',
-    outputRoot: 'response:$.legs', flatOutputs: ['fixed', 'floating', 'amortization', 'redemption'],
+    outputRoot: 'response:$', flatOutputs: ['legs.fixed', 'legs.floating', 'legs.amortization', 'legs.redemption'],
     responseMappings: [mapping('cashflow_rows_by_leg', '$.legs.*[*]', { payment_date: 'date', amount: 'number', rate: 'number' })],
     frame: { operationId: 'getFixedIncomeAssetCashflowsFrame', label: 'Fixed income cashflows', rows: 'legs' },
   },
@@ -94,14 +95,14 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   {
     key: 'carry-roll-down', label: 'Carry and roll-down', operationId: 'getFixedIncomeAssetCarryRollDown', responseModel: 'BondCarryRollDownResponse',
     summary: 'Bond carry and roll-down', description: 'Prices the instrument, then carry and roll-down over horizon_days business days of the bond calendar: p1 on today\'s curve seen from the horizon (forwards unchanged; callables on the same Hull-White tree) and at today\'s yield, every price figure per 100 of the notional at today\'s settlement, coupons_between_ccy in currency. Extra keys give the constant-tenor (rolled-curve) roll-down; clean adds the clean figures.',
-    outputRoot: 'response:$.metrics',
-    flatOutputs: ['p0_dirty_per100', 'p0_clean_per100', 'p1_dirty_per100_unchanged_curve', 'p1_dirty_per100_const_yield', 'cr_dirty', 'carry_const_dirty', 'roll_down_dirty', 'coupons_between_ccy', 'cr_plus_coupons_dirty'],
+    outputRoot: 'response:$',
+    flatOutputs: ['horizon_days', ...['p0_dirty_per100', 'p0_clean_per100', 'p1_dirty_per100_unchanged_curve', 'p1_dirty_per100_const_yield', 'cr_dirty', 'carry_const_dirty', 'roll_down_dirty', 'coupons_between_ccy', 'cr_plus_coupons_dirty'].map((k) => `metrics.${k}`)],
     responseMappings: [],
   },
   {
     key: 'curve-preview', label: 'Curve preview', operationId: 'previewFixedIncomeAssetCurve', responseModel: 'BondCurvePreviewResponse',
     summary: 'Curves behind a price', description: 'Prices the instrument and returns references to the curves it used (never their nodes) and the pricing engine.',
-    outputRoot: 'response:$', flatOutputs: ['curves', 'diagnostics'], responseMappings: [],
+    outputRoot: 'response:$', flatOutputs: ['curves', 'diagnostics.pricing_engine_id'], responseMappings: [],
   },
   {
     key: 'fixings-availability', label: 'Fixings availability', operationId: 'checkFixedIncomeAssetFixingsAvailability', responseModel: 'BondFixingsAvailabilityResponse',

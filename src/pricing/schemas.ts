@@ -34,20 +34,20 @@ const includePaid = {
   include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
 }
 
-const params = (properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false })
+const params = (title: string, properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false, title })
 
 export const OPERATION_PARAMETERS = {
-  price: params({ ...flatYield, ...curveSide }),
-  analytics: params({ ...flatYield, ...curveSide, ...bump }),
-  duration: params({
+  price: params('PriceParameters', { ...flatYield, ...curveSide }),
+  analytics: params('AnalyticsParameters', { ...flatYield, ...curveSide, ...bump }),
+  duration: params('DurationParameters', {
     ...flatYield,
     ...curveSide,
     ...bump,
     duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps' })),
     key_rate_tenors: KeyRateTenors,
   }),
-  yield: params({ override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
-  'z-spread': params({
+  yield: params('YieldParameters', { override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
+  'z-spread': params('ZSpreadParameters', {
     target_dirty_ccy: Type.Number({ description: 'target dirty value of the position in currency (required)' }),
     curve_quote_side: Opt(QuoteSide, 'quote side of the projection curve, and of the benchmark when benchmark_curve_quote_side is omitted'),
     benchmark_curve_role_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, default: 'z_spread_base', description: 'curve-selection role of the benchmark' }))),
@@ -59,32 +59,51 @@ export const OPERATION_PARAMETERS = {
     tol: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e-2, default: 1e-12, description: 'solver accuracy' }))),
     max_iter: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, default: 200, description: 'maximum solver evaluations' }))),
   }),
-  cashflows: params({ ...curveSide, ...includePaid }),
-  'net-cashflows': params({ ...curveSide, ...includePaid }),
-  'carry-roll-down': params({
+  cashflows: params('CashflowsParameters', { ...curveSide, ...includePaid }),
+  'net-cashflows': params('NetCashflowsParameters', { ...curveSide, ...includePaid }),
+  'carry-roll-down': params('CarryRollDownParameters', {
     horizon_days: Type.Integer({ minimum: 1, maximum: 36_500, description: 'horizon in business days of the bond calendar (required)' }),
     clean: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'report clean (true) or dirty prices' }))),
     ...flatYield,
     ...curveSide,
   }),
-  'curve-preview': params({ ...flatYield, ...curveSide, benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the z-spread benchmark curve reference') }),
-  'fixings-availability': params({ ...flatYield }),
+  'curve-preview': params('CurvePreviewParameters', { ...flatYield, ...curveSide, benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the z-spread benchmark curve reference') }),
+  'fixings-availability': params('FixingsAvailabilityParameters', { ...flatYield }),
 } as const
 
 export type OperationKey = keyof typeof OPERATION_PARAMETERS
 export const OPERATION_KEYS = Object.keys(OPERATION_PARAMETERS) as OperationKey[]
 
-/** AssetPricingOperationRequest with the parameters of one operation. */
+const titleOf = (schema: TSchema) => (schema as { title?: string }).title ?? ''
+
+const requestFields = {
+  valuation_date: DateTime,
+  market_data_set: Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid (required by every operation)' }),
+}
+
+/**
+ * AssetPricingOperationRequest with the parameters of one operation, named as the peer names a generic model
+ * (`AssetPricingOperationRequest_PriceParameters_`), so each route documents exactly what it accepts.
+ */
 export function operationRequest(key: OperationKey) {
+  const parameters = OPERATION_PARAMETERS[key]
+  const name = titleOf(parameters)
   return Type.Object(
-    {
-      valuation_date: DateTime,
-      market_data_set: Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid (required by every operation)' }),
-      parameters: Type.Optional({ ...OPERATION_PARAMETERS[key], default: {} }),
-    },
-    { additionalProperties: false, title: 'AssetPricingOperationRequest' },
+    { ...requestFields, parameters: Type.Optional({ ...parameters, default: {} }) },
+    { additionalProperties: false, title: `AssetPricingOperationRequest_${name}_`, description: `AssetPricingOperationRequest with the parameters of ${key} (${name}).` },
   )
 }
+
+/** The common request of every pricer operation (the spec's request_model); each route narrows `parameters`. */
+export const AssetPricingOperationRequest = Type.Object(
+  {
+    ...requestFields,
+    parameters: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { default: {}, description: `operation-specific; unknown parameters are rejected: ${Object.values(OPERATION_PARAMETERS).map(titleOf).join(', ')}` }),
+    ),
+  },
+  { additionalProperties: false, title: 'AssetPricingOperationRequest' },
+)
 export type OperationRequest = Static<ReturnType<typeof operationRequest>>
 
 export const AssetUidParams = Type.Object({ asset_uid: Uid }, { additionalProperties: false })

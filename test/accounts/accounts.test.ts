@@ -173,3 +173,14 @@ t.test('add target positions: validation, conflict, overwrite', async (t) => {
   t.equal((await app.inject({ method: 'POST', url: `${BASE}/${ACCOUNT}/add-target-positions/`, payload: { target_positions_date: date, positions: [{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }] } })).statusCode, 422, 'overwrite is required')
   t.equal((await add({ target_positions_date: date, overwrite: true, positions: [{ target_type: 'asset', target_uid: UST, asset_uid: UST, weight_notional_exposure: 1 }] }, NOBODY)).statusCode, 404)
 })
+
+t.test('account detail', async (t) => {
+  const { app, db } = await build(t, { bundle: 'demo' })
+  const [group] = await db.sql<{ uid: string }[]>`insert into account_groups (group_name) values ('institutional') returning uid::text`
+  await db.sql`update accounts set account_group_uid = ${group.uid} where uid = ${ACCOUNT}`
+  const res = await app.inject({ url: `/api/v1/account/${ACCOUNT}/` })
+  t.equal(res.statusCode, 200)
+  t.same(body(res), { uid: ACCOUNT, unique_identifier: 'DEMO-ACCOUNT-1', account_name: 'Demo institutional account', is_paper: true, account_is_active: true, account_group_uid: group.uid, holdings_data_node_uid: null, metadata_json: { custodian: 'demo' } })
+  t.equal((await app.inject({ url: '/api/v1/account/00000000-0000-4000-8000-000000000000/' })).statusCode, 404)
+  t.equal((await app.inject({ url: '/api/v1/account/nope/' })).statusCode, 422)
+})

@@ -7,7 +7,6 @@ import { createTestDatabase } from '../helpers/database.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
 import { BundleValidationError } from '../../src/db/bundle/validate.ts'
 import { bundleJsonSchema } from '../../src/db/bundle/json-schema.ts'
-import { validateInstrumentDump } from '../../src/db/bundle/instruments.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 import { decodeCurve } from '../../src/db/curve-payload.ts'
 import type { Sql } from '../../src/db/client.ts'
@@ -36,10 +35,10 @@ const clone = <T>(x: T): T => structuredClone(x)
 t.test('the demo bundle loads, and loading it twice leaves the same end state', async (t) => {
   const { sql } = await createTestDatabase(t)
   const demo = readDemoBundle()
-  const first = await loadBundle(sql, demo, validateInstrumentDump)
+  const first = await loadBundle(sql, demo)
   t.ok(first.assets >= 12 && first.curves >= 4 && first.fixings > 500, JSON.stringify(first))
   const afterFirst = await snapshot(sql)
-  await loadBundle(sql, demo, validateInstrumentDump)
+  await loadBundle(sql, demo)
   t.same(await snapshot(sql), afterFirst)
 
   const classes = await sql<{ instrument_type: string; n: number }[]>`select instrument_type, count(*)::int as n from asset_pricing_details group by 1`
@@ -137,7 +136,7 @@ t.test('instrument terms are validated when loaded, with their JSON paths', asyn
   ;(bad.assets[muni].pricing_details!.instrument_dump.amortization as { notionals: number[] }).notionals.pop()
   bad.assets[frn].pricing_details!.instrument_dump.calendar = { name: 'Atlantis' }
   const before = await snapshot(sql)
-  const error = (await loadBundle(sql, bad, validateInstrumentDump).catch((e: unknown) => e)) as BundleValidationError
+  const error = (await loadBundle(sql, bad).catch((e: unknown) => e)) as BundleValidationError
   t.ok(error instanceof BundleValidationError)
   const byPath = Object.fromEntries(error.issues.map((i) => [i.path, i.message]))
   t.match(byPath[`$.assets[${ust}].pricing_details.instrument_dump.coupon_rate`], /must be number/)

@@ -39,3 +39,11 @@ t.test('invalid values fail with one clear line naming the variable', async (t) 
   }
   t.ok(new ConfigError('x') instanceof Error)
 })
+
+t.test('TRUST_PROXY: off by default, true, a hop count, or proxy addresses', async (t) => {
+  t.equal(loadConfig({}).trustProxy, false)
+  t.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+  t.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
+  t.same(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy, ['loopback', '10.0.0.0/8'])
+  t.throws(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' }), { name: 'ConfigError', message: /^TRUST_PROXY must be true, false, a hop count or proxy addresses, got 'proxy.example.com'$/ })
+})

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
-import { validateInstrumentDump } from '../../src/db/bundle/instruments.ts'
-import { readDemoBundle } from '../../src/db/demo.ts'
 import { createSql } from '../../src/db/client.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 
@@ -26,10 +24,8 @@ export interface TestApp {
 }
 
 export async function build(t: TestContext, options: BuildOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(t)
-  if (options.bundle !== undefined) {
-    await loadBundle(db.sql, options.bundle === 'demo' ? readDemoBundle() : options.bundle, validateInstrumentDump)
-  }
+  const db = await createTestDatabase(t, { demo: options.bundle === 'demo' })
+  if (options.bundle !== undefined && options.bundle !== 'demo') await loadBundle(db.sql, options.bundle)
   return { app: await instance(t, db, options, db.sql), db }
 }
 

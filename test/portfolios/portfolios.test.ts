@@ -15,7 +15,7 @@ t.test('list, detail and summary', async (t) => {
   const all = await list()
   t.same(all.items.map((p) => p.unique_identifier), ['CORE-FI', 'CREDIT-FI'])
   t.match(all.pageInfo, { pageSize: 50, totalItems: 2 })
-  t.same(all.items[0], { uid: CORE, unique_identifier: 'CORE-FI', calendar_uid: CAL, published_index_uid: '76755a8b-6e6c-5fd9-91bc-621000f8186b', portfolio_weights_data_node_uid: null, signal_weights_data_node_uid: null, signal_uid: null, portfolio_data_node_uid: null, backtest_table_price_column_name: 'close' })
+  t.same(all.items[0], { uid: CORE, unique_identifier: 'CORE-FI', calendar_uid: CAL, published_index_uid: '76755a8b-6e6c-5fd9-91bc-621000f8186b', portfolio_weights_data_node_uid: null, signal_weights_data_node_uid: null, signal_uid: 'DEMO-CARRY-SIGNAL', portfolio_data_node_uid: null, backtest_table_price_column_name: 'close' })
   t.same((await list('?search=credit')).items.map((p) => p.uid), [CREDIT])
   t.same((await list('?search=76755a8b')).items.map((p) => p.uid), [CORE], 'search covers the published index')
   t.equal((await list(`?calendar_uid=${CAL}`)).items.length, 2)

@@ -1,36 +1,19 @@
 /**
- * Instrument terms are checked when loaded, so a stored pricing-details row always rebuilds (design §4): the
- * six bond classes against their TypeBox schemas, then rebuilt by the numerical core without market data
- * (codes, calendars, schedule, amortization length). Other instrument types are stored as given: the pricer's
- * discovery reports them as unsupported and never prices them.
+ * What pricing would refuse, checked at load with pricing's own code: instrument terms rebuilt by the numerical
+ * core without market data (codes, calendars, schedule, amortization length), index conventions built into an
+ * Ibor index, curve building details built into a curve. The per-class shape of instrument terms is in the
+ * bundle's JSON Schema; other instrument types are stored as given only when marked `unpriced`.
  */
-import type { ValidateFunction } from 'ajv'
-import { INSTRUMENT_TERMS, type InstrumentType } from '../../contracts/instrument-terms.ts'
-import { createAjv } from '../../http/ajv.ts'
+import { INSTRUMENT_TERMS } from '../../contracts/instrument-terms.ts'
+import type { IndexConvention } from '../../contracts/index-conventions.ts'
+import type { TaskCurve } from '../../contracts/pricing.ts'
 import { validateBondTerms } from '../../../workers/operations/rebuild-instrument.ts'
-import { jsonPath, type BundleIssue } from './validate.ts'
+import { curveBuildingIssue, indexConventionIssue } from '../../../workers/operations/check-market-terms.ts'
+import type { BundleIssue } from './issues.ts'
 
-const ajv = createAjv({})
-const validators = new Map<string, ValidateFunction>()
-const validatorFor = (type: InstrumentType) => {
-  let v = validators.get(type)
-  if (!v) {
-    v = ajv.compile(INSTRUMENT_TERMS[type])
-    validators.set(type, v)
-  }
-  return v
-}
-
-/** Issues with paths relative to the dump (`$.coupon_rate`). */
+/** Issues with paths relative to the dump (`$.calendar`); none for types outside the registry. */
 export function validateInstrumentDump(instrumentType: string, dump: unknown): BundleIssue[] {
   if (!(instrumentType in INSTRUMENT_TERMS)) return []
-  const validate = validatorFor(instrumentType as InstrumentType)
-  if (!validate(dump)) {
-    return (validate.errors ?? []).map((e) => ({
-      path: e.keyword === 'required' ? `${jsonPath(e.instancePath)}.${String(e.params.missingProperty)}` : jsonPath(e.instancePath),
-      message: e.keyword === 'additionalProperties' ? `unknown field '${String(e.params.additionalProperty)}'` : e.keyword === 'required' ? 'field required' : (e.message ?? 'is invalid'),
-    }))
-  }
   try {
     validateBondTerms(instrumentType, dump as Record<string, unknown>)
     return []
@@ -38,4 +21,23 @@ export function validateInstrumentDump(instrumentType: string, dump: unknown): B
     const field = (error as { field?: string }).field
     return [{ path: field ? `$.${field.replace(/^terms\./, '')}` : '$', message: (error as Error).message }]
   }
+}
+
+/** Issues with paths relative to the conventions (`$.calendar`). */
+export function conventionIssues(convention: IndexConvention): BundleIssue[] {
+  const issue = indexConventionIssue(convention)
+  return issue ? [{ path: issue.field ? `$.${issue.field}` : '$', message: issue.message }] : []
+}
+
+/** Issues with paths relative to the building details (`$.day_counter`). */
+export function curveBuildingIssues(building: TaskCurve['building']): BundleIssue[] {
+  const issue = curveBuildingIssue(building)
+  return issue ? [{ path: issue.field ? `$.${issue.field}` : '$', message: issue.message }] : []
+}
+
+/** Rates are decimals: a coupon or spread above 1 (100%) is almost surely a percentage typed as a number. */
+export function percentageWarnings(dump: Record<string, unknown>): BundleIssue[] {
+  return ['coupon_rate', 'spread']
+    .filter((k) => typeof dump[k] === 'number' && Math.abs(dump[k] as number) > 1)
+    .map((k) => ({ path: `$.${k}`, message: `${dump[k] as number} looks like a percentage: rates are decimals (0.0425 is 4.25%)` }))
 }

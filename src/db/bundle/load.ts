@@ -6,7 +6,7 @@ import { jsonValue, nul } from '../values.ts'
 import type { Sql, TransactionSql } from '../client.ts'
 import { encodeCurve, encodePayload } from '../curve-payload.ts'
 import type { Bundle } from './schema.ts'
-import { validateBundle, type InstrumentValidator } from './validate.ts'
+import { validateBundle, type BundleIssue, type InstrumentValidator } from './validate.ts'
 
 type Row = Record<string, unknown>
 
@@ -33,9 +33,17 @@ export interface LoadSummary {
   [entity: string]: number
 }
 
-export async function loadBundle(sql: Sql, input: unknown, validateInstrument?: InstrumentValidator): Promise<LoadSummary> {
-  const b = await validateBundle(input, sql, validateInstrument)
-  return sql.begin(async (tx) => writeBundle(tx, b))
+export interface LoadOptions {
+  /** checks instrument terms (default: pricing's own rebuild) */
+  validateInstrument?: InstrumentValidator
+  /** told about each warning (e.g. a rate that looks like a percentage); warnings do not stop the load */
+  onWarning?: (warning: BundleIssue) => void
+}
+
+export async function loadBundle(sql: Sql, input: unknown, options: LoadOptions = {}): Promise<LoadSummary> {
+  const { bundle, warnings } = await validateBundle(input, sql, options.validateInstrument)
+  for (const w of warnings) options.onWarning?.(w)
+  return sql.begin(async (tx) => writeBundle(tx, bundle))
 }
 
 async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> {
@@ -170,6 +178,9 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
   count('calendars', calendars.length)
 
   await upsert(tx, 'signal_metadata', ['uid'], (b.signals ?? []).map((s) => ({ uid: s.uid, signal_uid: s.signal_uid, signal_description: nul(s.signal_description) })))
+  await upsert(tx, 'signal_weights', ['signal_uid', 'time_index', 'asset_identifier'], (b.signals ?? []).flatMap((s) => (s.weights ?? []).map((w) => ({
+    signal_uid: s.signal_uid, time_index: w.time_index, asset_identifier: w.asset_identifier, signal_weight: nul(w.signal_weight),
+  }))))
 
   const portfolios = b.portfolios ?? []
   await upsert(tx, 'portfolios', ['uid'], portfolios.map((p) => ({

@@ -6,6 +6,8 @@
  */
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTime } from '../../contracts/common.ts'
+import { IndexConvention } from '../../contracts/index-conventions.ts'
+import { INSTRUMENT_TERMS, INSTRUMENT_TYPES } from '../../contracts/instrument-terms.ts'
 
 const Uid = Type.String({ format: 'uuid' })
 const Date_ = Type.String({ format: 'date' })
@@ -14,19 +16,6 @@ const Name = (max: number) => Type.String({ minLength: 1, maxLength: max })
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
 const Strict = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) })
-
-export const IndexConvention = Strict(
-  {
-    tenor: Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 6M' }),
-    fixing_days: Type.Integer({ minimum: 0, maximum: 10 }),
-    calendar: Obj,
-    day_count: Type.String(),
-    business_day_convention: Type.String(),
-    end_of_month: Type.Boolean(),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
-  },
-  'conventions of an interest-rate index (the Ibor index of floating coupons)',
-)
 
 export const BundleIndex = Strict({
   uid: Uid,
@@ -125,6 +114,32 @@ export const BundleMarketDataSet = Strict({
   curve_selections: Type.Optional(Type.Array(BundleCurveSelection)),
 })
 
+/**
+ * `instrument_dump` is checked against the terms of the class `instrument_type` names (one schema per class,
+ * design §4); any other instrument type must be marked `unpriced`, so a misspelt class never loads silently.
+ */
+const instrumentTermsRules = [
+  ...INSTRUMENT_TYPES.map((type) => ({
+    if: { properties: { instrument_type: { const: type } }, required: ['instrument_type'] },
+    then: { properties: { instrument_dump: INSTRUMENT_TERMS[type] } },
+  })),
+  { if: { properties: { instrument_type: { not: { enum: INSTRUMENT_TYPES } } }, required: ['instrument_type'] }, then: { required: ['unpriced'], properties: { unpriced: { const: true } } } },
+]
+
+export const PricingDetails = Type.Object(
+  {
+    instrument_type: Type.String({ minLength: 1, maxLength: 128, description: `the instrument class: ${INSTRUMENT_TYPES.join(', ')}; any other type needs \`unpriced: true\``, examples: ['FixedRateBond'] }),
+    instrument_dump: Type.Record(Type.String(), Type.Unknown(), { description: "the instrument's terms, by the schema of its class (FixedRateBondTerms, ...)" }),
+    unpriced: Type.Optional(Type.Boolean({ description: 'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and it is never priced' })),
+    pricing_details_date: DateTime,
+    serialization_format: Type.Optional(Name(128)),
+    pricing_package_version: Opt(Type.String({ maxLength: 64 })),
+    source: Opt(Type.String({ maxLength: 255 })),
+    metadata_json: Opt(Obj),
+  },
+  { additionalProperties: false, description: 'current pricing details of the asset: what the pricer rebuilds', allOf: instrumentTermsRules },
+)
+
 export const BundleAsset = Strict({
   uid: Uid,
   unique_identifier: Name(255),
@@ -155,17 +170,7 @@ export const BundleAsset = Strict({
       }),
     ),
   ),
-  pricing_details: Opt(
-    Strict({
-      instrument_type: Name(128),
-      instrument_dump: Obj,
-      pricing_details_date: DateTime,
-      serialization_format: Type.Optional(Name(128)),
-      pricing_package_version: Opt(Type.String({ maxLength: 64 })),
-      source: Opt(Type.String({ maxLength: 255 })),
-      metadata_json: Opt(Obj),
-    }),
-  ),
+  pricing_details: Opt(PricingDetails),
   future_details: Opt(
     Strict({ underlying_index_uid: Uid, expiry_date: Opt(Date_), contract_size: Opt(Type.Number()), metadata_json: Opt(Obj) }),
   ),
@@ -236,7 +241,12 @@ export const BundleCalendar = Strict({
   ),
 })
 
-export const BundleSignal = Strict({ uid: Uid, signal_uid: Name(255), signal_description: Opt(Type.String()) })
+export const BundleSignal = Strict({
+  uid: Uid,
+  signal_uid: Name(255),
+  signal_description: Opt(Type.String()),
+  weights: Type.Optional(Type.Array(Strict({ time_index: DateTime, asset_identifier: Name(255), signal_weight: Opt(Type.Number()) }))),
+})
 
 const Decimal = Type.Union([Type.Number(), Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' })])
 

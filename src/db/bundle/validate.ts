@@ -1,40 +1,67 @@
 /**
- * Bundle validation before anything is written: the JSON Schema (errors by JSON path), uniqueness inside the
- * bundle, instrument terms, and references that resolve neither inside the bundle nor in the database.
+ * Bundle validation before anything is written: the JSON Schema (errors by JSON path), what pricing would refuse
+ * (checked by pricing's own code), uniqueness inside the bundle, and references that resolve neither inside the
+ * bundle nor in the database. Every error of a run is reported at once; warnings do not refuse the bundle.
  */
 import type { ErrorObject } from 'ajv'
 import type { Sql } from '../client.ts'
+import type { TaskCurve } from '../../contracts/pricing.ts'
+import { INSTRUMENT_TYPES } from '../../contracts/instrument-terms.ts'
 import { createAjv } from '../../http/ajv.ts'
+import { conventionIssues, curveBuildingIssues, percentageWarnings, validateInstrumentDump } from './instruments.ts'
+import { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
 import { Bundle } from './schema.ts'
 
-export interface BundleIssue {
-  path: string
-  message: string
-}
-
-export class BundleValidationError extends Error {
-  override readonly name = 'BundleValidationError'
-  constructor(readonly issues: BundleIssue[]) {
-    super(`the bundle has ${issues.length} error${issues.length === 1 ? '' : 's'}:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`)
-  }
-}
+export { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
 
 const validateSchema = createAjv({}).compile(Bundle)
 
-/** `/assets/3/uid` → `$.assets[3].uid` */
-export function jsonPath(pointer: string): string {
-  return '$' + pointer.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('')
-}
+/** The value at a JSON pointer of the input (to quote it in a message). */
+const at = (input: unknown, pointer: string): unknown =>
+  pointer.split('/').filter(Boolean).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), input)
 
-function schemaIssues(errors: ErrorObject[]): BundleIssue[] {
+function schemaIssues(errors: ErrorObject[], input: unknown): BundleIssue[] {
   return errors
-    .filter((e) => e.keyword !== 'anyOf' || errors.length === 1)
+    // an if/then rule reports its branch's errors, and then that the branch failed: keep the first
+    .filter((e) => e.keyword !== 'if' && (e.keyword !== 'anyOf' || errors.length === 1))
     .map((e) => {
+      if (e.keyword === 'required' && e.params.missingProperty === 'unpriced') {
+        const type = String(at(input, `${e.instancePath}/instrument_type`))
+        return { path: `${jsonPath(e.instancePath)}.instrument_type`, message: `'${type}' is not an instrument class of the pricer (${INSTRUMENT_TYPES.join(', ')}); mark the pricing details \`unpriced: true\` to store it without pricing` }
+      }
       if (e.keyword === 'additionalProperties') return { path: jsonPath(e.instancePath), message: `unknown field '${String(e.params.additionalProperty)}'` }
       if (e.keyword === 'required') return { path: `${jsonPath(e.instancePath)}.${String(e.params.missingProperty)}`, message: 'field required' }
       if (e.keyword === 'enum') return { path: jsonPath(e.instancePath), message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` }
       return { path: jsonPath(e.instancePath), message: e.message ?? 'is invalid' }
     })
+}
+
+const relative = (base: string, issues: BundleIssue[]) => issues.map((i) => ({ path: `${base}${i.path.replace(/^\$/, '')}`, message: i.message }))
+const items = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : [])
+
+/**
+ * What pricing would refuse, on the parts of the bundle the schema accepted (`clean`): conventions, curve
+ * building details and instrument terms through pricing's own code. Percentage-looking rates are warnings.
+ */
+function pricingIssues(b: Bundle, validateInstrument: InstrumentValidator, clean: (path: string) => boolean) {
+  const errors: BundleIssue[] = []
+  const warnings: BundleIssue[] = []
+  items(b.indexes).forEach((x, i) => {
+    const path = `$.indexes[${i}].convention.convention_dump`
+    if (x?.convention?.convention_dump && clean(path)) errors.push(...relative(path, conventionIssues(x.convention.convention_dump)))
+  })
+  items(b.curves).forEach((x, i) => {
+    const path = `$.curves[${i}].building_details`
+    if (x?.building_details && clean(path)) errors.push(...relative(path, curveBuildingIssues(x.building_details as TaskCurve['building'])))
+  })
+  items(b.assets).forEach((a, i) => {
+    const path = `$.assets[${i}].pricing_details`
+    const details = a?.pricing_details
+    if (!details || !clean(path) || !(INSTRUMENT_TYPES as string[]).includes(details.instrument_type)) return
+    errors.push(...relative(`${path}.instrument_dump`, validateInstrument(details.instrument_type, details.instrument_dump)))
+    warnings.push(...relative(`${path}.instrument_dump`, percentageWarnings(details.instrument_dump)))
+  })
+  return { errors, warnings }
 }
 
 /** Validates instrument terms of one asset; returns messages keyed by a path relative to the dump. */
@@ -61,6 +88,7 @@ const REFERENCE_TARGETS = {
   portfolios: 'uid',
   accounts: 'uid',
   account_holdings_sets: 'uid',
+  index_conventions: 'index_uid',
 } as const
 type Target = keyof typeof REFERENCE_TARGETS
 const TABLE_OF: Record<Target, string> = {
@@ -76,6 +104,11 @@ const TABLE_OF: Record<Target, string> = {
   portfolios: 'portfolios',
   accounts: 'accounts',
   account_holdings_sets: 'account_holdings_sets',
+  index_conventions: 'index_convention_details',
+}
+/** What a reference names, where the table and column alone would not say it. */
+const NAMED: Partial<Record<Target, string>> = {
+  index_conventions: 'an index with conventions (floating coupons need its tenor, fixing days, calendar and day count)',
 }
 
 function duplicates<T>(items: T[] | undefined, key: (item: T) => string, path: string, what: string): BundleIssue[] {
@@ -90,10 +123,25 @@ function duplicates<T>(items: T[] | undefined, key: (item: T) => string, path: s
   return issues
 }
 
-export async function validateBundle(input: unknown, sql: Sql, validateInstrument?: InstrumentValidator): Promise<Bundle> {
-  if (!validateSchema(input)) throw new BundleValidationError(schemaIssues(validateSchema.errors ?? []))
+export interface ValidatedBundle {
+  bundle: Bundle
+  warnings: BundleIssue[]
+}
+
+/**
+ * Throws BundleValidationError listing every error; else the bundle and its warnings. Without `sql` (a check
+ * with no database) references must resolve inside the bundle.
+ */
+export async function validateBundle(input: unknown, sql: Sql | null, validateInstrument: InstrumentValidator = validateInstrumentDump): Promise<ValidatedBundle> {
+  const schemaOk = validateSchema(input)
+  const issues: BundleIssue[] = schemaOk ? [] : schemaIssues(validateSchema.errors ?? [], input)
   const b = input as Bundle
-  const issues: BundleIssue[] = [
+  const rejected = [...issues]
+  const clean = (path: string) => !rejected.some((i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`))
+  const pricing = b && typeof b === 'object' ? pricingIssues(b, validateInstrument, clean) : { errors: [], warnings: [] }
+  issues.push(...pricing.errors)
+  if (!schemaOk) throw new BundleValidationError(issues)
+  issues.push(
     ...duplicates(b.indexes, (x) => x.uid, '$.indexes', 'uid'),
     ...duplicates(b.indexes, (x) => x.unique_identifier, '$.indexes', 'unique_identifier'),
     ...duplicates(b.data_nodes, (x) => x.uid, '$.data_nodes', 'uid'),
@@ -110,7 +158,7 @@ export async function validateBundle(input: unknown, sql: Sql, validateInstrumen
     ...duplicates(b.portfolio_groups, (x) => x.uid, '$.portfolio_groups', 'uid'),
     ...duplicates(b.accounts, (x) => x.uid, '$.accounts', 'uid'),
     ...duplicates(b.virtual_funds, (x) => x.uid, '$.virtual_funds', 'uid'),
-  ]
+  )
 
   b.curve_observations?.forEach((o, i) =>
     issues.push(...duplicates(o.nodes, (n) => String(n.days_to_maturity), `$.curve_observations[${i}].nodes`, 'days_to_maturity')),
@@ -122,21 +170,12 @@ export async function validateBundle(input: unknown, sql: Sql, validateInstrumen
   b.calendars?.forEach((c, i) => {
     if (c.valid_to < c.valid_from) issues.push({ path: `$.calendars[${i}].valid_to`, message: 'must not be before valid_from' })
   })
-  if (validateInstrument) {
-    b.assets?.forEach((a, i) => {
-      if (!a.pricing_details) return
-      for (const issue of validateInstrument(a.pricing_details.instrument_type, a.pricing_details.instrument_dump)) {
-        issues.push({ path: `$.assets[${i}].pricing_details.instrument_dump${issue.path.replace(/^\$/, '')}`, message: issue.message })
-      }
-    })
-  }
-
   issues.push(...(await missingReferences(b, sql)))
   if (issues.length) throw new BundleValidationError(issues)
-  return b
+  return { bundle: b, warnings: pricing.warnings }
 }
 
-async function missingReferences(b: Bundle, sql: Sql): Promise<BundleIssue[]> {
+async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const defined: Record<Target, Set<string>> = {
     data_nodes: new Set(b.data_nodes?.map((x) => x.uid)),
     indexes: new Set(b.indexes?.map((x) => x.uid)),
@@ -150,6 +189,7 @@ async function missingReferences(b: Bundle, sql: Sql): Promise<BundleIssue[]> {
     portfolios: new Set(b.portfolios?.map((x) => x.uid)),
     accounts: new Set(b.accounts?.map((x) => x.uid)),
     account_holdings_sets: new Set(b.accounts?.flatMap((a) => a.holdings?.map((h) => h.uid) ?? [])),
+    index_conventions: new Set(b.indexes?.filter((x) => x.convention).map((x) => x.uid)),
   }
   const refs: (Reference & { target: Target })[] = []
   const ref = (path: string, target: Target, value: string | null | undefined) => {
@@ -165,7 +205,18 @@ async function missingReferences(b: Bundle, sql: Sql): Promise<BundleIssue[]> {
   })
   b.market_data_sets?.forEach((s, i) => {
     s.bindings?.forEach((x, j) => ref(`$.market_data_sets[${i}].bindings[${j}].data_node_uid`, 'data_nodes', x.data_node_uid))
-    s.curve_selections?.forEach((x, j) => ref(`$.market_data_sets[${i}].curve_selections[${j}].curve_uid`, 'pricing_curves', x.curve_uid))
+    s.curve_selections?.forEach((x, j) => {
+      ref(`$.market_data_sets[${i}].curve_selections[${j}].curve_uid`, 'pricing_curves', x.curve_uid)
+      // pricing finds a selection by the index uid an instrument names: any other key can never be selected
+      if ((x.selector_type ?? 'index') === 'index') ref(`$.market_data_sets[${i}].curve_selections[${j}].selector_key`, 'indexes', x.selector_key)
+    })
+  })
+  b.assets?.forEach((a, i) => {
+    const dump = a.pricing_details?.instrument_dump
+    if (!dump || a.pricing_details?.unpriced) return
+    const path = `$.assets[${i}].pricing_details.instrument_dump`
+    if (typeof dump.floating_rate_index_uid === 'string') ref(`${path}.floating_rate_index_uid`, 'index_conventions', dump.floating_rate_index_uid)
+    if (typeof dump.benchmark_rate_index_uid === 'string') ref(`${path}.benchmark_rate_index_uid`, 'indexes', dump.benchmark_rate_index_uid)
   })
   b.assets?.forEach((a, i) => ref(`$.assets[${i}].future_details.underlying_index_uid`, 'indexes', a.future_details?.underlying_index_uid))
   b.asset_categories?.forEach((c, i) => c.asset_uids?.forEach((u, j) => ref(`$.asset_categories[${i}].asset_uids[${j}]`, 'assets', u)))
@@ -200,11 +251,16 @@ async function missingReferences(b: Bundle, sql: Sql): Promise<BundleIssue[]> {
     const uuidColumn = REFERENCE_TARGETS[target] === 'uid'
     const candidates = uuidColumn ? values.filter((v) => /^[0-9a-f-]{36}$/i.test(v)) : values
     const found = new Set(
-      candidates.length
+      candidates.length && sql
         ? (await sql<{ v: string }[]>`select ${sql(REFERENCE_TARGETS[target])}::text as v from ${sql(TABLE_OF[target])} where ${sql(REFERENCE_TARGETS[target])}::text = any(${candidates})`).map((r) => r.v)
         : [],
     )
-    for (const r of list) if (!found.has(r.value)) issues.push({ path: r.path, message: `refers to ${r.table}.${r.column} '${r.value}', which is neither in the bundle nor in the database` })
+    const where = sql ? 'neither in the bundle nor in the database' : 'not in the bundle (checked without a database)'
+    for (const r of list) {
+      if (found.has(r.value)) continue
+      const what = NAMED[target] ? `${NAMED[target]} '${r.value}'` : `${r.table}.${r.column} '${r.value}'`
+      issues.push({ path: r.path, message: `refers to ${what}, which is ${where}` })
+    }
   }
   return issues
 }

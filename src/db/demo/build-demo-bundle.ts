@@ -6,12 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { demoUid } from './demo-ids.ts'
 
-/** Stable UUIDs (v5 layout over SHA-1) so the bundle is idempotent and diffs stay small. */
-function uid(name: string): string {
-  const h = createHash('sha1').update(`fixed-income-demo:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`
-}
+const uid = demoUid
 
 const OBSERVATION_DATES = ['2026-11-19', '2026-11-20']
 const TENOR_DAYS = [1, 7, 30, 91, 182, 365, 730, 1095, 1826, 2557, 3652, 5479, 7305, 10957]
@@ -193,7 +190,7 @@ assets.push(
     future_details: { underlying_index_uid: ix.sofr3m, expiry_date: '2027-03-17', contract_size: 2500 } },
   { uid: uid('asset:IRS-USD-5Y-DEMO'), unique_identifier: 'IRS-USD-5Y-DEMO', asset_type: 'swap',
     details: { name: 'USD 5Y payer swap (demo)', ticker: 'IRS5Y', exchange_code: 'OTC', security_type: 'Swap', security_market_sector: 'Curncy', currency: 'USD' },
-    pricing_details: { instrument_type: 'VanillaSwap', instrument_dump: { notional: 1000000, fixed_rate: 0.04 }, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', source: 'demo' } },
+    pricing_details: { instrument_type: 'VanillaSwap', unpriced: true, instrument_dump: { notional: 1000000, fixed_rate: 0.04 }, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', source: 'demo' } },
 )
 const assetUid = (id: string) => uid(`asset:${id}`)
 
@@ -226,11 +223,23 @@ const calendars = [
       { uid: uid('cal:NYSE:e:coupon'), event_date: '2026-11-15', event_type: 'COUPON', event_label: 'UST coupon', target_type: 'asset', target_uid: assetUid('UST-4.25-2031-11-15'), target_identifier: 'UST-4.25-2031-11-15' },
     ],
   },
+  {
+    uid: uid('calendar:XLON'), unique_identifier: 'XLON', display_name: 'London Stock Exchange', calendar_type: 'TRADING', timezone: 'Europe/London',
+    source: 'demo', source_identifier: 'XLON', valid_from: '2026-01-01', valid_to: '2027-12-31',
+    dates: [{ uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' }],
+  },
+]
+
+const SIGNAL = 'DEMO-CARRY-SIGNAL'
+const signals = [
+  { uid: uid(`signal:${SIGNAL}`), signal_uid: SIGNAL, signal_description: 'Carry tilt of the core portfolio',
+    weights: ['2026-11-19', '2026-11-20'].flatMap((date, d) => ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
+      time_index: `${date}T00:00:00Z`, asset_identifier: id, signal_weight: [[0.38, 0.27, 0.2, 0.15], [0.42, 0.23, 0.2, 0.15]][d][i] }))) },
 ]
 
 const pf = { core: uid('portfolio:CORE-FI'), credit: uid('portfolio:CREDIT-FI') }
 const portfolios = [
-  { uid: pf.core, unique_identifier: 'CORE-FI', calendar_uid: calendarUid, published_index_uid: ix.fiIndex, description: 'Core government and FRN portfolio',
+  { uid: pf.core, unique_identifier: 'CORE-FI', calendar_uid: calendarUid, published_index_uid: ix.fiIndex, signal_uid: SIGNAL, description: 'Core government and FRN portfolio',
     weights: ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
       time_index: '2026-11-20T00:00:00Z', asset_identifier: id, weight: [0.4, 0.25, 0.2, 0.15][i], weight_before: [0.38, 0.27, 0.2, 0.15][i], price_current: [99.12, 98.4, 100.3, 64.1][i], price_before: [98.9, 98.6, 100.25, 63.8][i] })),
     values: [{ time_index: '2026-11-19T00:00:00Z', close: 101.2, return: 0.0004, calculated_close: 101.2 }, { time_index: '2026-11-20T00:00:00Z', close: 101.35, return: 0.0015, calculated_close: 101.35 }] },
@@ -270,7 +279,7 @@ const bundle = {
   $schema: '../bundle/bundle.schema.json',
   description: 'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
   indexes, data_nodes, curves, curve_observations, fixings, market_data_sets, assets, asset_categories, calendars,
-  signals: [], portfolios, portfolio_groups, accounts, virtual_funds,
+  signals, portfolios, portfolio_groups, accounts, virtual_funds,
 }
 writeFileSync(new URL('./demo-bundle.json', import.meta.url), JSON.stringify(bundle, null, 1) + '\n')
 console.log('wrote src/db/demo/demo-bundle.json')

@@ -1,0 +1,31 @@
+/**
+ * Conventions of an interest-rate index (`index_convention_details.convention_dump`): what a floating coupon
+ * needs to fix and accrue. One schema for the bundle loader and the index routes; the codes in it are checked
+ * by the numerical core itself (workers/operations/check-market-terms.ts) wherever conventions are written.
+ */
+import { Type, type Static } from 'typebox'
+
+export const CalendarCode = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    'a calendar as `{name}` with a QuantLib name (TARGET, NullCalendar, WeekendsOnly, UnitedStates::GovernmentBond, UnitedStates::Settlement, UnitedStates::NYSE, UnitedStates::SOFR, UnitedKingdom::Settlement, Mexico, ...) or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`',
+  examples: [{ name: 'TARGET' }],
+})
+
+export const IndexConvention = Type.Object(
+  {
+    tenor: Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 3M or 6M', examples: ['6M'] }),
+    fixing_days: Type.Integer({ minimum: 0, maximum: 10, description: 'business days between fixing and value date', examples: [2] }),
+    calendar: CalendarCode,
+    day_count: Type.String({ description: 'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as Actual/360 accepted)', examples: ['Actual360'] }),
+    business_day_convention: Type.String({ description: 'QuantLib business-day convention: Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, ...', examples: ['ModifiedFollowing'] }),
+    end_of_month: Type.Boolean({ description: 'end-of-month rule of the index tenor' }),
+    currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO currency code', examples: ['EUR'] }),
+  },
+  {
+    additionalProperties: false,
+    title: 'IndexConvention',
+    description: 'conventions of an interest-rate index (the Ibor index of floating coupons)',
+    examples: [{ tenor: '6M', fixing_days: 2, calendar: { name: 'TARGET' }, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', end_of_month: true, currency: 'EUR' }],
+  },
+)
+export type IndexConvention = Static<typeof IndexConvention>
