@@ -58,6 +58,9 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
   getFixedIncomeAssetNetCashflows: { body: PRICING },
   getFixedIncomeAssetNetCashflowsFrame: { body: PRICING },
   getFixedIncomeAssetCarryRollDown: { body: { ...PRICING, parameters: { horizon_days: 30 } } },
+  // risk: a batch over a fixed bond, a callable and a floater; the demo account's latest holdings
+  priceFixedIncomeAssetsBatch: { body: { ...PRICING, operation: 'analytics', parameters: {}, asset_uids: [DEMO.assets.ust, DEMO.assets.callable, DEMO.assets.frn] } },
+  getFixedIncomeAccountRisk: { body: { ...PRICING, parameters: { key_rate_tenors: ['2Y', '5Y', '10Y', '30Y'] } } },
   previewFixedIncomeAssetCurve: { body: PRICING },
   // a floater, so that there are fixings to report
   checkFixedIncomeAssetFixingsAvailability: { params: { asset_uid: DEMO.assets.frn }, body: PRICING },
