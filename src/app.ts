@@ -10,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Config } from './config.ts'
 import type { Sql } from './db/client.ts'
 import dbPlugin from './plugins/db.ts'
+import readinessPlugin from './plugins/readiness.ts'
+import { RETRY_AFTER_SECONDS } from './db/availability.ts'
 import openapiPlugin from './plugins/openapi.ts'
 import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   configureHttp(app)
   app.decorate('config', config)
+  await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)

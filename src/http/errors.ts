@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatValidationErrors } from './validation.ts'
+import { databaseUnavailability, unavailabilityDetail, RETRY_AFTER_SECONDS } from '../db/availability.ts'
 
 export class HttpError extends Error {
   override readonly name = 'HttpError'
@@ -66,7 +67,15 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // a dependency away (Redis, the database): tell the client when asking again makes sense
+    if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS))
     return reply.code(error.statusCode).send({ detail: error.detail })
+  }
+  const outage = databaseUnavailability(error)
+  if (outage) {
+    // the cause (host, code, message) goes to the log only
+    request.log.warn({ err: error }, 'database unavailable')
+    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: unavailabilityDetail(outage) })
   }
   const pg = fromPostgres(error as PgError)
   if (pg) {

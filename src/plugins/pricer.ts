@@ -45,7 +45,20 @@ export default fp<PricerPluginOptions>(
       concurrentTasksPerWorker: 2,
     })
     // unhandled, a worker that fails to load would kill the process (design §9)
-    pool.on('error', (error: unknown) => app.log.error({ err: error }, 'pricing worker error'))
+    let lastWorkerError = 0
+    pool.on('error', (error: unknown) => {
+      lastWorkerError = Date.now()
+      app.log.error({ err: error }, 'pricing worker error')
+    })
+    app.readiness.add('pricing_pool', {
+      required: true,
+      run: () => {
+        const figures = { threads: pool.threads.length, max_threads: threads, queue_size: pool.queueSize, utilization: Math.round(pool.utilization * 1000) / 1000 }
+        // threads start lazily (tests) and are replaced after a crash: down only when they fail and none is left
+        const failing = pool.threads.length === 0 && Date.now() - lastWorkerError < 30_000
+        return failing ? { status: 'down', detail: 'Pricing workers fail to start; the cause is logged.', ...figures } : { status: 'ok', ...figures }
+      },
+    })
     app.decorate('pricer', pool)
     app.decorate('pricerBatches', new TaskBatcher(pool, threads, timeoutMs))
     app.addHook('onClose', async () => {
@@ -53,5 +66,5 @@ export default fp<PricerPluginOptions>(
       app.log.info('pricing pool closed')
     })
   },
-  { name: 'pricer' },
+  { name: 'pricer', dependencies: ['readiness'] },
 )
