@@ -11,16 +11,16 @@ import type { Config } from './config.ts'
 import type { Sql } from './db/client.ts'
 import dbPlugin from './plugins/db.ts'
 import readinessPlugin from './plugins/readiness.ts'
-import { RETRY_AFTER_SECONDS } from './db/availability.ts'
 import openapiPlugin from './plugins/openapi.ts'
 import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
-import { errorHandler, notFoundHandler } from './http/errors.ts'
+import { errorHandler, notFoundHandler, RETRY_AFTER_SECONDS } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
+import { installInputSafety } from './http/input-safety.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +58,7 @@ export function configureHttp(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
   refuseUndeclaredQueries(app)
+  installInputSafety(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

@@ -6,6 +6,7 @@
 import t from 'tap'
 import { createServer } from 'node:net'
 import { build, body } from '../helpers/app.ts'
+import { RETRY_AFTER_SECONDS } from '../../src/http/errors.ts'
 
 async function closedPort(): Promise<number> {
   const server = createServer()
@@ -42,7 +43,7 @@ t.test('database unreachable: 503 with Retry-After and a detail without credenti
   const r = await app.inject({ method: 'GET', url: '/ready' })
   t.ok(Date.now() - started < 3_000, 'answers within the connect timeout')
   t.equal(r.statusCode, 503)
-  t.equal(r.headers['retry-after'], '2')
+  t.equal(r.headers['retry-after'], String(RETRY_AFTER_SECONDS))
   const report = body<Report>(r)
   t.equal(report.status, 'unavailable')
   t.equal(report.checks.database.status, 'down')
