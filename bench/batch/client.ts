@@ -1,6 +1,6 @@
 /**
  * A load client for requests that differ from one another (autocannon repeats one request): it reads a JSON
- * file of `{url, body}` and sends them all, in order, over `concurrency` keep-alive connections, then prints
+ * file of `{url, method?, body?}` (POST with a JSON body, GET without one, unless `method` says) and sends them all, in order, over `concurrency` keep-alive connections, then prints
  * `{count, seconds, rps, p50, p99, non2xx, errors}` as JSON (fetch keeps its connections alive). Run in its own process by the benchmarks.
  *
  *   node --import=tsx bench/batch/client.ts requests.json 50
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 
 const [file, concurrencyArg] = process.argv.slice(2)
-const requests = JSON.parse(readFileSync(file, 'utf8')) as { url: string; body: unknown }[]
+const requests = JSON.parse(readFileSync(file, 'utf8')) as { url: string; method?: string; body?: unknown }[]
 const concurrency = Number(concurrencyArg ?? 50)
 
 const latencies: number[] = []
@@ -22,7 +22,10 @@ await Promise.all(
       const r = requests[next++]
       const t0 = performance.now()
       try {
-        const res = await fetch(r.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.body) })
+        const res =
+          r.body === undefined
+            ? await fetch(r.url, { method: r.method ?? 'GET' })
+            : await fetch(r.url, { method: r.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.body) })
         await res.arrayBuffer()
         if (res.status < 200 || res.status >= 300) non2xx++
       } catch {

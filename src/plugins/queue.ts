@@ -50,7 +50,7 @@ async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> 
 export default fp(
   async (app) => {
     const { config } = app
-    const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, log: app.log })
+    const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, sql: app.sql, log: app.log })
     const worker = config.bulkWorkerInProcess
       ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: app.sql, log: app.log })
       : null
