@@ -19,6 +19,7 @@ import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
+import { installInputSafety } from './http/input-safety.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export function configureHttp(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
   refuseUndeclaredQueries(app)
+  installInputSafety(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
