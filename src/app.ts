@@ -90,8 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(queuePlugin)
   await app.register(pricerPlugin, {
     threads: config.pricerThreads,
+    heavyThreads: config.pricerHeavyThreads,
+    maxMemoryMb: config.pricerWorkerMaxMemoryMb,
     cacheLimits: { instruments: config.pricingCaches.workerInstruments, curves: config.pricingCaches.workerCurves },
     timeoutMs: () => config.pricerTaskTimeoutMs,
+    queueTimeoutMs: () => config.pricerQueueTimeoutMs,
     prespawn: options.prespawnPricer ?? true,
     workerUrl: options.pricerWorkerUrl,
   })

@@ -16,8 +16,14 @@ export interface Config {
   dbStatementTimeoutMs: number
   redisUrl: string
   pricerThreads: number
-  /** per-task time limit of the pricing pool */
+  /** time limit of one request's pricing in a worker */
   pricerTaskTimeoutMs: number
+  /** how long a pricing request waits for a thread before 503 */
+  pricerQueueTimeoutMs: number
+  /** threads of the heavy lane (callables with many call dates and coupons); 0: they run alone on the main pool */
+  pricerHeavyThreads: number
+  /** heap (old generation) of each pricing worker, MB */
+  pricerWorkerMaxMemoryMb: number
   logLevel: LogLevel
   /** bulk-delete jobs processed in the API process (false: only `npm run worker` processes them) */
   bulkWorkerInProcess: boolean
@@ -125,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
+    pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
+    pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),
+    pricerWorkerMaxMemoryMb: integer(env, 'PRICER_WORKER_MAX_MEMORY_MB', 512, 32, 65_536),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
     bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', defaultQueuePrefix(databaseUrl)),
