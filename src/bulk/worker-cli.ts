@@ -18,9 +18,9 @@ const line = (level: 30 | 40 | 50) => (obj: object, msg: string) => {
   if (level >= threshold) process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`)
 }
 const log = { info: line(30), warn: line(40), error: line(50) }
-const sql = createSql(config.databaseUrl, { max: 4 })
+const sql = createSql(config.databaseUrl, { max: 4, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs } })
 try {
-  await ensureDatabase(config.databaseUrl)
+  await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
 } catch (error) {
   log.error({ err: (error as Error).message }, `cannot prepare PostgreSQL at ${describeDatabase(config.databaseUrl)}`)

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatValidationErrors, type ValidationIssue } from './validation.ts'
+import { databaseUnavailability, unavailabilityDetail } from '../db/availability.ts'
 
 export class HttpError extends Error {
   override readonly name = 'HttpError'
@@ -96,6 +97,12 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')
     return sendHttpError(reply, error)
+  }
+  const outage = databaseUnavailability(error)
+  if (outage) {
+    // the client side of an outage (no connection, no answer); the cause (host, code) goes to the log only
+    request.log.warn({ err: error }, 'database unavailable')
+    return sendHttpError(reply, serviceUnavailable(unavailabilityDetail(outage)))
   }
   const pg = fromPostgres(error as PgError)
   if (pg) {

@@ -54,6 +54,11 @@ export default fp(
     const worker = config.bulkWorkerInProcess
       ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: app.sql, log: app.log })
       : null
+    // optional: without Redis only bulk deletes (503) and split batches (priced in process) are affected
+    app.readiness.add('redis', {
+      required: false,
+      run: () => (queue.ready ? { status: 'ok' } : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` }),
+    })
     app.decorate('bulkQueue', queue)
     app.decorate('bulkWorker', worker)
     await dashboard(app, queue)
@@ -64,5 +69,5 @@ export default fp(
       app.log.info('bulk queue closed')
     })
   },
-  { name: 'queue', dependencies: ['db'] },
+  { name: 'queue', dependencies: ['db', 'readiness'] },
 )
