@@ -10,6 +10,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { BulkQueue } from '../bulk/queue.ts'
 import { createBulkWorker, type BulkWorker } from '../bulk/worker.ts'
+import { bulkPriority } from '../bulk/priority.ts'
+import { createSql } from '../db/client.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,8 +53,10 @@ export default fp(
   async (app) => {
     const { config } = app
     const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, sql: app.sql, log: app.log })
-    const worker = config.bulkWorkerInProcess
-      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: app.sql, log: app.log })
+    // the in-process worker's own two connections: their backends may run at lowered CPU priority (bulk/priority.ts)
+    const workerSql = config.bulkWorkerInProcess ? createSql(config.databaseUrl, { max: 2 }) : null
+    const worker = workerSql
+      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: workerSql, log: app.log, priority: bulkPriority(config) })
       : null
     app.decorate('bulkQueue', queue)
     app.decorate('bulkWorker', worker)
@@ -60,6 +64,7 @@ export default fp(
     app.addHook('onClose', async () => {
       // drain: the worker finishes the jobs it holds (each one transaction) before the producer and the pool go
       await worker?.close()
+      await workerSql?.end({ timeout: 5 })
       await queue.close()
       app.log.info('bulk queue closed')
     })
