@@ -20,9 +20,10 @@ const line = (level: 30 | 40 | 50) => (obj: object, msg: string) => {
   if (level >= threshold) process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`)
 }
 const log = { info: line(30), warn: line(40), error: line(50) }
-const sql = createSql(config.databaseUrl, { max: 4 })
+// a job's statements may run as long as its request waits (past that it is withdrawn anyway), not the API's bound
+const sql = createSql(config.databaseUrl, { max: 4, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
 try {
-  await ensureDatabase(config.databaseUrl)
+  await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
 } catch (error) {
   log.error({ err: (error as Error).message }, `cannot prepare PostgreSQL at ${describeDatabase(config.databaseUrl)}`)
