@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { formatValidationErrors, type ValidationIssue } from './validation.ts'
+import { databaseUnavailability, unavailabilityDetail } from '../db/availability.ts'
 
 export class HttpError extends Error {
   override readonly name = 'HttpError'
@@ -97,6 +98,12 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')
     return sendHttpError(reply, error)
   }
+  const outage = databaseUnavailability(error)
+  if (outage) {
+    // the client side of an outage (no connection, no answer); the cause (host, code) goes to the log only
+    request.log.warn({ err: error }, 'database unavailable')
+    return sendHttpError(reply, serviceUnavailable(unavailabilityDetail(outage)))
+  }
   const pg = fromPostgres(error as PgError)
   if (pg) {
     // the full server error (message, detail, constraint) goes to the log only
@@ -111,6 +118,18 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   request.log.error({ err: error }, 'unexpected failure')
   return reply.code(500).send({ detail: 'Internal server error. The failure was logged with this request id.' })
+}
+
+/** Longest path parameter the router takes (a uid is 36 characters; set keys and identifiers are shorter than this). */
+export const MAX_PATH_PARAM_LENGTH = 200
+
+/** Refusals of the router itself (Fastify's `frameworkErrors`), which never reach errorHandler: the same `{detail}` body. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `path: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`
+    : error.code === 'FST_ERR_BAD_URL' ? 'path: the URL is not valid percent-encoded UTF-8.'
+    : 'The request could not be routed.'
+  void reply.code(error.statusCode ?? 400).send({ detail })
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {

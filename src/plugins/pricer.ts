@@ -61,12 +61,31 @@ export default fp<PricerPluginOptions>(
     })
     // started on first use; nice 10: on a busy machine its threads yield the CPU to the cheap lane's
     const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 10 }) : null
+    let lastWorkerError = 0
     for (const p of [pool, heavy]) {
       // unhandled, a worker that fails to load would kill the process (design §9)
-      p?.on('error', (error: unknown) => app.log.error({ err: error }, 'pricing worker error'))
+      p?.on('error', (error: unknown) => {
+        lastWorkerError = Date.now()
+        app.log.error({ err: error }, 'pricing worker error')
+      })
       // a worker ended on its time limit, its memory limit or a crash: say so once, beside the request's own log line
       p?.on('workerDestroy', () => app.log.warn('pricing worker ended; Piscina starts another'))
     }
+    app.readiness.add('pricing_pool', {
+      required: true,
+      run: () => {
+        const figures = {
+          threads: pool.threads.length,
+          max_threads: threads,
+          queue_size: pool.queueSize,
+          utilization: Math.round(pool.utilization * 1000) / 1000,
+          ...(heavy ? { heavy_threads: heavy.threads.length, heavy_queue_size: heavy.queueSize } : {}),
+        }
+        // threads start lazily (tests) and are replaced after a crash: down only when they fail and none is left
+        const failing = pool.threads.length === 0 && Date.now() - lastWorkerError < 30_000
+        return failing ? { status: 'down', detail: 'Pricing workers fail to start; the cause is logged.', ...figures } : { status: 'ok', ...figures }
+      },
+    })
     app.decorate('pricer', pool)
     app.decorate('pricerHeavy', heavy)
     app.decorate('pricerBatches', new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask))
@@ -75,5 +94,5 @@ export default fp<PricerPluginOptions>(
       app.log.info('pricing pool closed')
     })
   },
-  { name: 'pricer' },
+  { name: 'pricer', dependencies: ['readiness'] },
 )
