@@ -6,6 +6,7 @@ import postgres from 'postgres'
 
 export type Sql = postgres.Sql
 export type TransactionSql = postgres.TransactionSql
+export type ReservedSql = postgres.ReservedSql
 
 export interface SqlOptions {
   max?: number
