@@ -10,15 +10,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Config } from './config.ts'
 import type { Sql } from './db/client.ts'
 import dbPlugin from './plugins/db.ts'
+import readinessPlugin from './plugins/readiness.ts'
 import openapiPlugin from './plugins/openapi.ts'
 import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
-import { errorHandler, notFoundHandler } from './http/errors.ts'
+import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
+import { installInputSafety } from './http/input-safety.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +58,7 @@ export function configureHttp(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler(notFoundHandler)
   refuseUndeclaredQueries(app)
+  installInputSafety(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -71,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // request.protocol and request.host follow X-Forwarded-Proto/Host only from trusted proxies
@@ -80,14 +84,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   configureHttp(app)
   app.decorate('config', config)
+  await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)
   await app.register(queuePlugin)
   await app.register(pricerPlugin, {
     threads: config.pricerThreads,
+    heavyThreads: config.pricerHeavyThreads,
+    maxMemoryMb: config.pricerWorkerMaxMemoryMb,
     cacheLimits: { instruments: config.pricingCaches.workerInstruments, curves: config.pricingCaches.workerCurves },
     timeoutMs: () => config.pricerTaskTimeoutMs,
+    queueTimeoutMs: () => config.pricerQueueTimeoutMs,
     prespawn: options.prespawnPricer ?? true,
     workerUrl: options.pricerWorkerUrl,
   })

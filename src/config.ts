@@ -10,18 +10,34 @@ export interface Config {
   host: string
   port: number
   databaseUrl: string
+  /** how long opening a database connection may take before the request answers 503 */
+  dbConnectTimeoutMs: number
+  /** PostgreSQL statement_timeout of the serving pool; also bounds how long a query waits without an answer */
+  dbStatementTimeoutMs: number
   redisUrl: string
   pricerThreads: number
-  /** per-task time limit of the pricing pool */
+  /** time limit of one request's pricing in a worker */
   pricerTaskTimeoutMs: number
+  /** how long a pricing request waits for a thread before 503 */
+  pricerQueueTimeoutMs: number
+  /** threads of the heavy lane (callables with many call dates and coupons); 0: they run alone on the main pool */
+  pricerHeavyThreads: number
+  /** heap (old generation) of each pricing worker, MB */
+  pricerWorkerMaxMemoryMb: number
   logLevel: LogLevel
   /** bulk-delete jobs processed in the API process (false: only `npm run worker` processes them) */
   bulkWorkerInProcess: boolean
   /** BullMQ key prefix of the bulk-delete queue: processes share jobs only under one prefix. The default names the
    * database, so two databases (environments, test runs) on one Redis never process each other's jobs. */
   bulkQueuePrefix: string
-  /** how long a bulk-delete request waits for its job before answering 504 (the job keeps running) */
+  /** how long a bulk-delete request waits for its job; past it the job is withdrawn and the request answers 504 */
   bulkWaitTimeoutMs: number
+  /** nice value of bulk-delete work: the `npm run worker` process, and a job's PostgreSQL backend when it runs on this host */
+  bulkWorkerNice: number
+  /** how long a job's backend keeps the lowered priority before it is restored (a bound on starvation) */
+  bulkWorkerNiceMs: number
+  /** how long a stopping process lets requests in flight finish before it exits anyway */
+  shutdownTimeoutMs: number
   /** load the demo bundle at start when the database holds no assets */
   loadDemoData: boolean
   bodyLimitBytes: number
@@ -114,13 +130,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port: integer(env, 'PORT', 8000, 0, 65535),
     databaseUrl,
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3_000, 100, 60_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
+    pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
+    pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),
+    pricerWorkerMaxMemoryMb: integer(env, 'PRICER_WORKER_MAX_MEMORY_MB', 512, 32, 65_536),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
     bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', defaultQueuePrefix(databaseUrl)),
     bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    bulkWorkerNice: integer(env, 'BULK_WORKER_NICE', 10, 0, 19),
+    bulkWorkerNiceMs: integer(env, 'BULK_WORKER_NICE_MS', 5_000, 0, 3_600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     pricingCaches: {

@@ -68,9 +68,23 @@ export function run(task: PricingTask): WorkerReply {
   return reply
 }
 
-/** Several tasks in one message: the main thread batches the requests that arrive in the same tick. */
-export function runBatch(tasks: PricingTask[]): WorkerReply[] {
-  const replies = tasks.map(runTask)
+/**
+ * Several tasks in one message: the main thread batches the requests that arrive in the same tick. Before each
+ * task the worker writes its position + 1 into `progress` (shared memory), so when the batch overruns its time
+ * limit or the thread dies, the main thread knows which task was running: only that one fails, the others of
+ * the batch are priced again (src/pricing/batcher.ts).
+ */
+export interface BatchMessage {
+  tasks: PricingTask[]
+  progress?: SharedArrayBuffer
+}
+
+export function runBatch({ tasks, progress }: BatchMessage): WorkerReply[] {
+  const slot = progress ? new Int32Array(progress) : null
+  const replies = tasks.map((task, i) => {
+    if (slot) Atomics.store(slot, 0, i + 1)
+    return runTask(task)
+  })
   reportCaches()
   return replies
 }

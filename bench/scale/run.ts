@@ -67,7 +67,7 @@ const [{ demoAssets }] = await sql.demo<{ demoAssets: number }[]>`select count(*
 const ctx: ScaleContext = { scale, demo, sql, args: extra, sequential, timeGet, load, log: (m) => console.log(`  ${m}`) }
 
 const fmt = (x: number | undefined) =>
-  x === undefined || !Number.isFinite(x) ? '–' : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2)
+  x === undefined || !Number.isFinite(x) ? '–' : Number.isInteger(x) || Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2)
 const targetText = (f: Figure) => (!f.target ? '' : 'max' in f.target ? `≤ ${fmt(f.target.max)}` : `≥ ${fmt(f.target.min)}`)
 const met = (f: Figure) => (!f.target ? undefined : 'max' in f.target ? f.scale <= f.target.max : f.scale >= f.target.min)
 const verdict = (f: Figure) => (met(f) === undefined ? '' : met(f) ? 'met' : 'MISSED')

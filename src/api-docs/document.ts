@@ -24,6 +24,7 @@ interface MediaType {
 }
 interface Operation {
   operationId?: string
+  tags?: string[]
   summary?: string
   parameters?: Parameter[]
   requestBody?: { content?: Record<string, MediaType> }
@@ -49,6 +50,9 @@ const ERRORS: Record<string, string> = {
   '500': 'Unexpected pricing runtime failure. The body is generic; the cause is logged under the response\'s x-request-id.',
   '503': 'A dependency (database, queue or pricing pool) is unavailable or the service is shutting down: retry later.',
   '504': 'The bulk deletion did not finish in time; the job goes on and can be retried safely.',
+  // a status whose meaning depends on the route group: `<status>:<tag>`
+  '504:pricing': 'The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS): it was stopped and its worker replaced; no other request is affected. Body `{detail}` names the limit.',
+  '504:risk': 'A pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS), or a split batch did not finish within PRICING_BATCH_WAIT_MS. Body `{detail}`.',
 }
 
 /** Body fields with a default need not be sent: list them as optional wherever they appear. */
@@ -98,7 +102,7 @@ export function teachingDocument(doc: OpenApiObject): OpenApiObject {
           const recorded = op.operationId ? exampleResponse(op.operationId) : undefined
           if (media && recorded !== undefined) media.example = recorded
         } else {
-          response.description = ERRORS[status] ?? response.description
+          response.description = ERRORS[`${status}:${String(op.tags?.[0])}`] ?? ERRORS[status] ?? response.description
         }
       }
     }

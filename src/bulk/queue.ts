@@ -1,18 +1,22 @@
 /**
  * The API side of the bulk-delete queue: adds a job and waits for its result (bounded). Connections are lazy and
- * fail fast, so a missing Redis costs a bulk delete a 503 and nothing else.
+ * fail fast, so a missing Redis costs a bulk delete a 503 and nothing else. A job that has not finished within the
+ * wait bound is withdrawn before the request answers 504 (see processor.ts): a 504 means nothing was deleted.
  */
 import { randomUUID } from 'node:crypto'
 import { Job, Queue, QueueEvents } from 'bullmq'
 import type { Redis } from 'ioredis'
+import type { Sql } from '../db/client.ts'
 import { HttpError, serviceUnavailable } from '../http/errors.ts'
-import { BULK_QUEUE_NAME, type BulkJobData, type BulkJobResult } from './processor.ts'
+import { BULK_QUEUE_NAME, withdrawRun, type BulkJobData, type BulkJobResult } from './processor.ts'
 import { createRedis, describeRedis, type LogLike } from './redis.ts'
 
 export interface BulkQueueOptions {
   redisUrl: string
   prefix: string
   waitTimeoutMs: number
+  /** where a timed-out job is withdrawn (its run record is the arbiter between the job and the request) */
+  sql: Sql
   log: LogLike
 }
 
@@ -24,7 +28,7 @@ export interface JobTimings {
 }
 
 export interface BulkRun {
-  result: BulkJobResult
+  result: Exclude<BulkJobResult, { outcome: 'withdrawn' }>
   timings: JobTimings | null
 }
 
@@ -82,14 +86,14 @@ export class BulkQueue {
     if (!ready) throw unavailable
   }
 
-  /** Enqueues the deletion and waits for its result: 503 without Redis, 504 past the wait bound. */
-  async run(data: BulkJobData): Promise<BulkRun> {
+  /** Enqueues the deletion and waits for its result: 503 without Redis, 504 (withdrawn, nothing deleted) past the wait bound. */
+  async run(data: Omit<BulkJobData, 'deadline'>): Promise<BulkRun> {
     await this.ensureAvailable()
     const events = this.events
     if (!events) throw serviceUnavailable(`The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`)
     let job: Job<BulkJobData, BulkJobResult>
     try {
-      job = await this.queue.add(data.resource, data, {
+      job = await this.queue.add(data.resource, { ...data, deadline: Date.now() + this.options.waitTimeoutMs }, {
         jobId: randomUUID(),
         attempts: 3,
         backoff: { type: 'exponential', delay: 250 },
@@ -101,19 +105,65 @@ export class BulkQueue {
       this.options.log.warn({ err: (error as Error).message }, 'bulk queue: enqueue failed')
       throw serviceUnavailable(`The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing was deleted.`)
     }
-    const seconds = Math.round(this.options.waitTimeoutMs / 100) / 10
+    let result: BulkJobResult
     try {
-      const result = await job.waitUntilFinished(events, this.options.waitTimeoutMs)
-      return { result, timings: await this.timings(job.id) }
+      result = await job.waitUntilFinished(events, this.options.waitTimeoutMs)
     } catch (error) {
       const message = (error as Error).message
-      if (/timed out before finishing/.test(message)) {
-        throw new HttpError(504, `Bulk-delete job ${job.id} did not finish within ${seconds} s; it keeps running. Fetch the preflight again to see what remains.`)
-      }
+      if (/timed out before finishing/.test(message)) return this.withdraw(job)
       this.options.log.warn({ job: job.id, err: message }, 'bulk queue: job failed on every attempt')
       const failed = new BulkJobFailed(`Bulk-delete job ${job.id} failed on every attempt and nothing was deleted; the cause was logged.`)
       failed.timings = await this.timings(job.id)
       throw failed
+    }
+    // the job itself saw the deadline pass before it started (its worker came late)
+    if (result.outcome === 'withdrawn') throw await this.withdrawnError(job)
+    return { result, timings: await this.timings(job.id) }
+  }
+
+  /**
+   * The wait bound passed: withdraw the job so that the 504 tells the truth. The run record in PostgreSQL decides
+   * (the job commits only if its record is written before the withdrawal); the job is then removed from the queue
+   * so no worker picks it up later. Without PostgreSQL, a job still waiting in Redis is removed there (atomic: a
+   * job a worker holds is never removed); anything else cannot be confirmed and answers 503.
+   */
+  private async withdraw(job: Job<BulkJobData, BulkJobResult>): Promise<BulkRun> {
+    const id = String(job.id)
+    let recorded: BulkJobResult | null
+    try {
+      recorded = await withdrawRun(this.options.sql, id, job.data.resource)
+    } catch (error) {
+      this.options.log.warn({ job: id, err: (error as Error).message }, 'bulk queue: cannot record the withdrawal in PostgreSQL; removing the job from the queue')
+      const state = await job.getState().catch(() => 'unknown')
+      const removed = ['waiting', 'delayed', 'prioritized', 'wait'].includes(state) && (await job.remove().then(() => true, () => false))
+      if (removed) throw await this.withdrawnError(job)
+      throw serviceUnavailable(`Bulk-delete job ${id} did not finish within ${this.seconds} s and whether it committed cannot be confirmed while the database is unreachable. Fetch the preflight again to see what remains.`)
+    }
+    if (recorded === null || recorded.outcome === 'withdrawn') {
+      await job.remove().catch(() => {})
+      throw await this.withdrawnError(job)
+    }
+    // the job committed (or found the selection blocked) just before the withdrawal: its answer stands
+    return { result: recorded, timings: await this.timings(id) }
+  }
+
+  private get seconds(): number {
+    return Math.round(this.options.waitTimeoutMs / 100) / 10
+  }
+
+  private async withdrawnError(job: Job<BulkJobData, BulkJobResult>): Promise<HttpError> {
+    const workers = await this.workersConnected()
+    const why = workers === 0 ? ' No bulk worker is connected to the queue.' : ''
+    return new HttpError(504, `Bulk-delete job ${job.id} did not finish within ${this.seconds} s and was withdrawn: nothing was deleted.${why} Retry the delete.`)
+  }
+
+  /** Bulk workers (this process's and `npm run worker` processes) connected to the queue now; null while Redis is away. */
+  async workersConnected(): Promise<number | null> {
+    if (!this.ready) return null
+    try {
+      return await this.queue.getWorkersCount()
+    } catch {
+      return null
     }
   }
 

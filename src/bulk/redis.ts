@@ -1,6 +1,6 @@
 /**
  * ioredis connections of the bulk queue. The API must start and serve without Redis, so no connection may crash
- * the process or flood the log: errors are logged once per outage, reconnects back off to a few seconds and never
+ * the process or flood the log: an outage is logged once (one line for all connections), reconnects back off to a few seconds and never
  * stop, and the producer fails fast (no offline queue) so a request learns at once that Redis is away.
  */
 import { Redis, type RedisOptions } from 'ioredis'
@@ -29,15 +29,24 @@ export function createRedis(url: string, role: ConnectionRole, log: LogLike): Re
     ...(role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null }),
   }
   const redis = new Redis(url, options)
-  let down = false
-  redis.on('error', (error: Error) => {
-    if (down) return
-    down = true
-    log.warn({ redis: describeRedis(url), role, err: error.message }, 'bulk queue: Redis unreachable; bulk deletes answer 503 until it is back')
-  })
-  redis.on('ready', () => {
-    if (down) log.info({ redis: describeRedis(url), role }, 'bulk queue: Redis reachable again')
-    down = false
-  })
+  redis.on('error', (error: Error) => reportDown(url, redis, log, error))
+  redis.on('ready', () => reportUp(url, redis, log))
+  redis.on('end', () => outages.get(url)?.delete(redis))
   return redis
+}
+
+// One line per outage and Redis, however many connections see it (an API holds five: queues, events, workers).
+const outages = new Map<string, Set<Redis>>()
+
+function reportDown(url: string, redis: Redis, log: LogLike, error: Error): void {
+  const down = outages.get(url) ?? new Set<Redis>()
+  outages.set(url, down)
+  if (down.has(redis)) return
+  down.add(redis)
+  if (down.size === 1) log.warn({ redis: describeRedis(url), err: error.message }, `Redis at ${describeRedis(url)} is unreachable (${error.message}); bulk deletes answer 503 until it is back`)
+}
+
+function reportUp(url: string, redis: Redis, log: LogLike): void {
+  const down = outages.get(url)
+  if (down?.delete(redis) && down.size === 0) log.info({ redis: describeRedis(url) }, `Redis at ${describeRedis(url)} is reachable again`)
 }

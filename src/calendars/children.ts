@@ -10,6 +10,7 @@ import { ErrorResponse, Uid } from '../contracts/common.ts'
 import { ResourceCollection } from '../contracts/collection.ts'
 import type { DiscoverySpec } from '../contracts/resource-discovery.ts'
 import type { Sql, TransactionSql } from '../db/client.ts'
+import { chunksForParameters, retryingTransaction } from '../db/transaction.ts'
 import { jsonValue } from '../db/values.ts'
 import { discoveryRoute } from '../http/discovery.ts'
 import { conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
@@ -115,11 +116,11 @@ export function registerChildRoutes(app: FastifyInstance, base: string, tag: str
       spec.check?.(v, `body.rows[${i}]`)
       return v
     })
+    const keys = rows.map((v) => JSON.stringify(spec.key.map((k) => v[k] ?? null)))
     const seen = new Map<string, number>()
-    rows.forEach((v, i) => {
-      const key = JSON.stringify(spec.key.map((k) => v[k] ?? null))
+    keys.forEach((key, i) => {
       const first = seen.get(key)
-      if (first !== undefined) throw unprocessable(`body.rows[${i}] repeats the key of body.rows[${first}] (${spec.key.map((k) => `${k}=${String(v[k] ?? null)}`).join(', ')}).`)
+      if (first !== undefined) throw unprocessable(`body.rows[${i}] repeats the key of body.rows[${first}] (${spec.key.map((k) => `${k}=${String(rows[i][k] ?? null)}`).join(', ')}).`)
       seen.set(key, i)
     })
     if (rows.length === 0) {
@@ -128,14 +129,23 @@ export function registerChildRoutes(app: FastifyInstance, base: string, tag: str
     }
     const columns = Object.keys(rows[0])
     const updates = columns.filter((c) => !spec.key.includes(c)).map((c) => `${c} = excluded.${c}`).join(', ')
-    return sql.begin(async (tx) => {
+    // Rows are written in key order, so concurrent upserts of overlapping rows lock them in one order and do
+    // not deadlock; chunks keep each statement under the bind-parameter limit; one transaction keeps it all or
+    // nothing, and a collision that still happens is retried whole.
+    const order = rows.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0))
+    return retryingTransaction(sql, async (tx) => {
       await requireCalendar(tx, calendar_uid, true)
-      const values = rows.map((v) => withJson(tx, { ...v, calendar_uid }))
-      const out = await tx<Values[]>`
-        insert into ${tx(table)} ${tx(values)}
-        on conflict (calendar_uid, ${tx.unsafe(spec.key.join(', '))}) do update set ${tx.unsafe(updates)}
-        returning ${select(tx)}`
-      return out.map(toWire)
+      const out: Values[] = new Array<Values>(rows.length)
+      for (const chunk of chunksForParameters(order, columns.length + 1)) {
+        const values = chunk.map((i) => withJson(tx, { ...rows[i], calendar_uid }))
+        const written = await tx<Values[]>`
+          insert into ${tx(table)} ${tx(values)}
+          on conflict (calendar_uid, ${tx.unsafe(spec.key.join(', '))}) do update set ${tx.unsafe(updates)}
+          returning ${select(tx)}`
+        // RETURNING lists the rows of a VALUES insert in their order: answer in the request's order
+        written.forEach((row, j) => (out[chunk[j]] = toWire(row)))
+      }
+      return out
     })
   })
 

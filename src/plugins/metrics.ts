@@ -99,6 +99,16 @@ export default fp(
         for (const state of JOB_STATES) this.set({ state }, counts[state] ?? 0)
       },
     })
+    new Gauge({
+      name: 'bulk_workers_connected',
+      help: 'Bulk-delete workers connected to the queue, in every process (absent while Redis is unreachable); 0 means bulk deletes wait, then answer 504',
+      registers: [registry],
+      async collect() {
+        this.reset()
+        const workers = app.hasDecorator('bulkQueue') ? await app.bulkQueue.workersConnected() : null
+        if (workers !== null) this.set(workers)
+      },
+    })
     const bulkJobSeconds = new Histogram({
       name: 'bulk_delete_job_duration_seconds',
       help: 'Bulk-delete job durations by final state: phase "queued" is enqueue to start, "run" is start to finish',
@@ -108,7 +118,7 @@ export default fp(
     })
     const bulkExecutions = new Counter({
       name: 'bulk_delete_executions_total',
-      help: 'Bulk-delete executions by outcome (deleted, blocked, unavailable, failed, timeout)',
+      help: 'Bulk-delete executions by outcome (deleted, blocked, unavailable, failed, timeout: withdrawn at the wait bound, nothing deleted)',
       labelNames: ['resource', 'outcome'] as const,
       registers: [registry],
     })

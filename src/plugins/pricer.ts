@@ -1,16 +1,21 @@
 /**
- * The pricing worker pool (Piscina), decorated as `app.pricer`. Workers run the numerical core on plain JSON
- * tasks; the pool is sized by PRICER_THREADS and pre-spawned so the first request does not pay for a thread
- * start. A worker that crashes fails its own task only: Piscina replaces it.
+ * The pricing worker pools (Piscina), decorated as `app.pricer` (cheap tasks, batched) and `app.pricerHeavy`
+ * (heavy callables, one task per message, at a lower CPU priority so they yield to cheap ones). Workers run the
+ * numerical core on plain JSON tasks; the main pool is sized by PRICER_THREADS and pre-spawned so the first
+ * request does not pay for a thread start. Each worker's heap is bounded (PRICER_WORKER_MAX_MEMORY_MB). A
+ * worker that crashes, runs out of memory or overruns the time limit fails its own task only and is replaced.
  */
 import fp from 'fastify-plugin'
 import { Piscina } from 'piscina'
 import { TaskBatcher } from '../pricing/batcher.ts'
+import { isHeavyTask } from '../pricing/cost.ts'
 import type { WorkerCacheLimits } from '../../workers/operations/cache-report.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     pricer: Piscina
+    /** the lane of heavy tasks (null when PRICER_HEAVY_THREADS is 0: they run alone on the main pool) */
+    pricerHeavy: Piscina | null
     /** the way requests reach the pool: tasks of one event-loop turn travel together */
     pricerBatches: TaskBatcher
   }
@@ -18,10 +23,16 @@ declare module 'fastify' {
 
 export interface PricerPluginOptions {
   threads: number
+  /** threads of the heavy lane (0: none) */
+  heavyThreads: number
+  /** old-generation heap of each worker, MB: beyond it the worker ends (ERR_WORKER_OUT_OF_MEMORY) */
+  maxMemoryMb: number
   /** bounds of each worker's caches (rebuilt instruments, built curves) */
   cacheLimits: WorkerCacheLimits
-  /** time limit of one batch of tasks (read on every batch, so it can be changed at run time) */
+  /** time limit of one request's pricing (read by every sweep, so it can be changed at run time) */
   timeoutMs: () => number
+  /** how long a request may wait for a thread */
+  queueTimeoutMs: () => number
   /** start every thread now (servers) or on first use (tests that never price) */
   prespawn: boolean
   /** the worker entry; tests may point at a wrapper that injects faults */
@@ -32,26 +43,56 @@ export interface PricerPluginOptions {
 export const DEFAULT_WORKER_URL = new URL('../../workers/pool-entry.mjs', import.meta.url)
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, cacheLimits, timeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
-    const pool = new Piscina({
+  async (app, { threads, heavyThreads, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+    const common = {
       filename: workerUrl.href,
       workerData: { cacheLimits },
-      name: 'run',
+      name: 'runBatch',
+      idleTimeout: 60_000,
+      maxQueue: 'auto' as const,
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    }
+    const pool = new Piscina({
+      ...common,
       minThreads: prespawn ? threads : 0,
       maxThreads: threads,
-      idleTimeout: 60_000,
-      maxQueue: 'auto',
       // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
       concurrentTasksPerWorker: 2,
     })
-    // unhandled, a worker that fails to load would kill the process (design §9)
-    pool.on('error', (error: unknown) => app.log.error({ err: error }, 'pricing worker error'))
+    // started on first use; nice 10: on a busy machine its threads yield the CPU to the cheap lane's
+    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 10 }) : null
+    let lastWorkerError = 0
+    for (const p of [pool, heavy]) {
+      // unhandled, a worker that fails to load would kill the process (design §9)
+      p?.on('error', (error: unknown) => {
+        lastWorkerError = Date.now()
+        app.log.error({ err: error }, 'pricing worker error')
+      })
+      // a worker ended on its time limit, its memory limit or a crash: say so once, beside the request's own log line
+      p?.on('workerDestroy', () => app.log.warn('pricing worker ended; Piscina starts another'))
+    }
+    app.readiness.add('pricing_pool', {
+      required: true,
+      run: () => {
+        const figures = {
+          threads: pool.threads.length,
+          max_threads: threads,
+          queue_size: pool.queueSize,
+          utilization: Math.round(pool.utilization * 1000) / 1000,
+          ...(heavy ? { heavy_threads: heavy.threads.length, heavy_queue_size: heavy.queueSize } : {}),
+        }
+        // threads start lazily (tests) and are replaced after a crash: down only when they fail and none is left
+        const failing = pool.threads.length === 0 && Date.now() - lastWorkerError < 30_000
+        return failing ? { status: 'down', detail: 'Pricing workers fail to start; the cause is logged.', ...figures } : { status: 'ok', ...figures }
+      },
+    })
     app.decorate('pricer', pool)
-    app.decorate('pricerBatches', new TaskBatcher(pool, threads, timeoutMs))
+    app.decorate('pricerHeavy', heavy)
+    app.decorate('pricerBatches', new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask))
     app.addHook('onClose', async () => {
-      await pool.close()
+      await Promise.all([pool.close(), heavy?.close()])
       app.log.info('pricing pool closed')
     })
   },
-  { name: 'pricer' },
+  { name: 'pricer', dependencies: ['readiness'] },
 )

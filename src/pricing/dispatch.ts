@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { conflict, HttpError, serviceUnavailable, unprocessable } from '../http/errors.ts'
-import { BatchTimeout } from './batcher.ts'
+import { PoolBusy, refusedBeforeRun, TaskTimeout, WorkerDied } from './batcher.ts'
 
 /** What workers/pool-dispatch.ts replies for every task. */
 export type WorkerReply<R> =
@@ -22,16 +22,32 @@ export class PricingFailure extends Error {
   override readonly name = 'PricingFailure'
 }
 
+/**
+ * What a request answers when its pricing did not complete (README, "Pricing isolation"): its own time limit
+ * 504, no thread free in time or its worker's memory limit 503, a crashed worker a generic 500 (cause logged).
+ * Each names the limit to change; none ever fails another request of its batch (src/pricing/batcher.ts).
+ */
+function poolFailure(error: unknown): Error {
+  if (error instanceof TaskTimeout) {
+    return new HttpError(504, `The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS = ${error.limitMs} ms) and was stopped; its worker was replaced.`)
+  }
+  if (error instanceof PoolBusy) return serviceUnavailable(`No pricing thread was free within PRICER_QUEUE_TIMEOUT_MS (${error.limitMs} ms); retry shortly.`)
+  if (error instanceof WorkerDied && error.outOfMemory) {
+    return serviceUnavailable('The pricing exceeded the memory limit of its worker (PRICER_WORKER_MAX_MEMORY_MB) and was stopped; its worker was replaced.')
+  }
+  const message = (error as Error | undefined)?.message ?? ''
+  if (/queue is at limit/i.test(message)) return serviceUnavailable('The pricing pool is saturated; retry shortly.')
+  if (refusedBeforeRun(error)) return serviceUnavailable('The service is shutting down; retry shortly.')
+  // a crashed worker: Piscina replaces it; this request alone fails (500, cause logged)
+  return new PricingFailure(error instanceof WorkerDied ? message : `pricing worker failed: ${message}`)
+}
+
 export async function runOnPool<R>(app: FastifyInstance, task: unknown): Promise<R> {
   let reply: WorkerReply<R>
   try {
     reply = (await app.pricerBatches.run(task)) as WorkerReply<R>
   } catch (error) {
-    const message = (error as Error).message ?? ''
-    if (/queue is at limit/i.test(message)) throw serviceUnavailable('The pricing pool is saturated; retry shortly.')
-    if (error instanceof BatchTimeout) throw new PricingFailure(message)
-    // a crashed or failing worker: Piscina replaces it; this request's batch fails (500, cause logged)
-    throw new PricingFailure(`pricing worker failed: ${message}`)
+    throw poolFailure(error)
   }
   if (reply.ok) return reply.result
   const { kind, message, field } = reply.error

@@ -16,7 +16,7 @@ import { pricingSupport } from './pricing-details.ts'
 import { loadPricingDetails } from './repository.ts'
 import { AssetUidParams, PricingDetailsParams, PricingDetailsResponse, RESPONSES, operationRequest, type OperationRequest } from './schemas.ts'
 
-const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse }
+const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse }
 
 function operationSchema(op: PricerOperation, frame: boolean) {
   const native = !frame

@@ -12,9 +12,9 @@ import { buildApp } from '../app.ts'
 
 // a pricing worker processes pricing jobs and nothing else: bulk deletes stay with their own workers
 const config = { ...loadConfigOrExit(), pricingWorkerInProcess: true, bulkWorkerInProcess: false }
-const sql = createSql(config.databaseUrl, { max: Math.max(4, config.pricerThreads * 2) })
+const sql = createSql(config.databaseUrl, { max: Math.max(4, config.pricerThreads * 2), timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs } })
 try {
-  await ensureDatabase(config.databaseUrl)
+  await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
 } catch (error) {
   console.error(`cannot prepare PostgreSQL at ${describeDatabase(config.databaseUrl)}: ${(error as Error).message}`)

@@ -14,7 +14,7 @@ import { priceItems } from './jobs.ts'
 import { AccountRiskParams, AccountRiskRequest, AccountRiskResponse, BatchPricingRequest, BatchPricingResponse } from './schemas.ts'
 
 const TAG = 'risk'
-const ERRORS = { 404: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse }
+const ERRORS = { 404: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse }
 
 /** Each operation's parameters checked as its single route checks them (unknown ones refused, defaults applied). */
 const checkParameters = Object.fromEntries(

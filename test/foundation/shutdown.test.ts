@@ -37,7 +37,9 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
   t.equal(health, 200, 'serves /health')
   child.kill('SIGTERM')
   t.equal(await exited, 0, 'exits 0')
-  const messages = out.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg)
+  // by time: pino's asynchronous writes may land out of order when the process exits right after logging
+  const lines = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; time: number })
+  const messages = lines.sort((a, b) => a.time - b.time).map((line) => line.msg)
   const at = (msg: string) => messages.indexOf(msg)
   t.ok(at('shutting down') >= 0, 'logs the signal')
   t.ok(at('shutting down') < at('pricing pool closed'), 'the pool closes after the signal (Fastify stops accepting connections first)')

@@ -1,4 +1,4 @@
-/** The pricing pool under faults, and the invalidation of cached pricing contexts. */
+/** Batched pricing and the invalidation of cached pricing contexts (faults: isolation.test.ts). */
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
@@ -7,47 +7,7 @@ import { encodeCurve } from '../../src/db/curve-payload.ts'
 const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string }[] }
 const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
 const UST = uid('UST-4.25-2031-11-15')
-const DBR = uid('DBR-2.5-2035-02-15')
-const STRIP = uid('UST-STRIP-2036-02-15')
 const request = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
-const faulty = new URL('../helpers/faulty-pool-entry.mjs', import.meta.url)
-
-t.test('a crashed worker fails its own request with a generic 500; the next request succeeds', async (t) => {
-  process.env.FAULT_CRASH_ASSET = DBR
-  t.teardown(() => {
-    delete process.env.FAULT_CRASH_ASSET
-  })
-  const { app } = await build(t, { bundle: 'demo', pricerWorkerUrl: faulty })
-  const crash = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${DBR}/price/`, payload: request })
-  t.equal(crash.statusCode, 500)
-  t.same(Object.keys(body(crash)), ['detail'])
-  t.notMatch(crash.body, /exit|worker|code 7|\.ts/, 'the cause stays in the log')
-  const next = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })
-  t.equal(next.statusCode, 200, 'the pool replaced the worker')
-  t.type(body(next).price, 'number')
-})
-
-t.test('a task over its time limit is a 500 and does not block the pool', async (t) => {
-  process.env.FAULT_SLOW_ASSET = STRIP
-  process.env.FAULT_SLOW_MS = '1500'
-  t.teardown(() => {
-    delete process.env.FAULT_SLOW_ASSET
-    delete process.env.FAULT_SLOW_MS
-  })
-  const { app } = await build(t, { bundle: 'demo', pricerWorkerUrl: faulty, env: { PRICER_TASK_TIMEOUT_MS: '3000', PRICER_THREADS: '2' } })
-  // start both threads before the time limit matters (a thread's cold start is not part of the test)
-  const warm = () => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })
-  await Promise.all([warm(), warm()])
-  app.config.pricerTaskTimeoutMs = 200
-  const started = Date.now()
-  const slow = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${STRIP}/price/`, payload: request })
-  t.equal(slow.statusCode, 500)
-  t.ok(Date.now() - started < 1400, 'answered at the time limit, not when the task ended')
-  // a normal limit again: on a loaded CI machine a cold pricing may itself take 200 ms
-  app.config.pricerTaskTimeoutMs = 3000
-  const fast = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })
-  t.equal(fast.statusCode, 200, fast.body)
-})
 
 t.test('market data published by another writer reaches the next price (cache invalidated by NOTIFY)', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo' })

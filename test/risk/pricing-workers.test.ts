@@ -26,6 +26,9 @@ function worker(t: { teardown(fn: () => unknown): void }, databaseUrl: string): 
   return { child, output: () => out }
 }
 
+// two worker processes start under tsx here: slow on a loaded 2-core CI machine
+t.setTimeout(240_000)
+
 const completions = (out: string) => out.split('\n').filter((line) => line.includes('"msg":"pricing job completed"')).length
 
 t.test('two pricing workers share the parts of a split batch; the answer equals the unsplit one', async (t) => {
@@ -53,9 +56,11 @@ t.test('two pricing workers share the parts of a split batch; the answer equals 
   t.equal(a + b, uids.length, `every part priced once (${a} + ${b})`)
   t.ok(a > 0 && b > 0, 'by both workers')
 
+  // listen before signalling: a worker that exits while the other is awaited must not be missed
+  const exits = workers.map((w) => (w.child.exitCode !== null ? Promise.resolve([w.child.exitCode]) : once(w.child, 'exit')))
   for (const w of workers) w.child.kill('SIGTERM')
-  for (const w of workers) {
-    const [code] = await once(w.child, 'exit')
+  for (const exit of exits) {
+    const [code] = await exit
     t.equal(code, 0, 'a worker drains and exits 0')
   }
 })

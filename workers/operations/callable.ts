@@ -6,13 +6,17 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { callableFixedRateBond, type Callability } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
-import { treeCallableBondEngine } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { callableTreeNodes, treeCallableBondEngine } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { TERMS_LIMITS } from './terms-limits.ts'
 
 export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
 
 export function callabilityFromTerms(terms: Record<string, unknown>): Callability[] {
   const list = terms.callability
   if (!Array.isArray(list) || list.length === 0) throw new QuantInputError('terms.callability: at least one {date, type, price, price_type} required', 'terms.callability')
+  if (list.length > TERMS_LIMITS.callDates) {
+    throw new QuantInputError(`terms.callability: ${list.length} call dates, over the limit of ${TERMS_LIMITS.callDates}`, 'terms.callability')
+  }
   return list.map((c: Record<string, unknown>, i) => {
     const field = `terms.callability[${i}]`
     if (c.type !== 'Call' && c.type !== 'Put') throw new QuantInputError(`${field}.type: Call or Put required`, `${field}.type`)
@@ -22,7 +26,25 @@ export function callabilityFromTerms(terms: Record<string, unknown>): Callabilit
   })
 }
 
+const treeLimit = (nodes: number) =>
+  new QuantInputError(`terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`, 'terms.callability')
+
 export function callableValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
   const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
-  return treeCallableBondEngine(callable, curve, evaluationDate)
+  try {
+    return treeCallableBondEngine(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
+  } catch (error) {
+    if (error instanceof QuantInputError && error.field === 'tree') throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
+    throw error
+  }
+}
+
+/**
+ * The loader's check of a callable's tree: its size priced from the issue date (every event still ahead, the
+ * largest tree the bond will ever need) on a flat curve with the bond's own day count.
+ */
+export function checkCallableTree(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, issueDate: DateSerial): void {
+  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
+  const nodes = callableTreeNodes(callable, curve, issueDate)
+  if (nodes > TERMS_LIMITS.treeNodes) throw treeLimit(nodes)
 }

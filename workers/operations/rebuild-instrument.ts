@@ -21,6 +21,10 @@ import { fixedRateBond } from '../quant/instruments/bonds/fixed-rate-bond.ts'
 import { zeroCouponBond } from '../quant/instruments/bonds/zero-coupon-bond.ts'
 import { floatingRateBond } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { DayCounter } from '../quant/time/day-counter.ts'
+import { FlatForward } from '../quant/curves/flat-forward.ts'
+import { actual365Fixed } from '../quant/time/daycounters/actual365-fixed.ts'
+import { checkCallableTree } from './callable.ts'
+import { TERMS_LIMITS } from './terms-limits.ts'
 
 type Terms = Record<string, unknown>
 type CalendarInput = Parameters<typeof calendarFromTerms>[0]
@@ -106,10 +110,19 @@ export function yieldFrequency(terms: Terms, type: string): number {
   return f
 }
 
+/** A schedule within the coupon-period limit (workers/operations/terms-limits.ts). */
 export function bondSchedule(terms: Terms, c: CommonTerms): Schedule {
+  const schedule = unboundedSchedule(terms, c)
+  const periods = schedule.dates.length - 1
+  require(periods <= TERMS_LIMITS.couponPeriods, () => `terms.schedule: ${periods} coupon periods, over the limit of ${TERMS_LIMITS.couponPeriods}`, optional(terms, 'schedule') ? 'terms.schedule.dates' : 'terms.coupon_frequency')
+  return schedule
+}
+
+function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
   const tenor = couponTenor(terms)
   const stored = optional(terms, 'schedule') as Terms | undefined
   if (!stored) {
+    // a daily tenor over two centuries is 73,000 dates at most: generated, then counted
     return makeSchedule({ effective: c.issue, termination: c.maturity, tenor, calendar: c.calendar, convention: c.convention, terminationConvention: c.convention, rule: 'Forward', endOfMonth: false })
   }
   const dates = (stored.dates as unknown[] | undefined) ?? []
@@ -233,7 +246,7 @@ export function floatingCouponDates(type: string, terms: Terms, index: IborIndex
   return iborCouponDates(floatingLegTerms(type, terms, index).leg)
 }
 
-/** Checks terms without market data (what the loader runs): codes, calendars, schedule, amortization length. */
+/** Checks terms without market data (what the loader runs): codes, calendars, schedule, amortization length, sizes. */
 export function validateBondTerms(type: string, terms: Terms): void {
   if (type === 'ZeroCouponBond') rebuildZeroCouponBond(terms)
   else if (isFloatingType(type)) {
@@ -242,5 +255,11 @@ export function validateBondTerms(type: string, terms: Terms): void {
     field<string>(terms, 'floating_rate_index_uid', isString, 'an index uid')
     field<number>(terms, 'spread', isNumber, 'a number')
     if (type === 'AmortizingFloatingRateBond') amortization(terms, schedule, c.face)
-  } else rebuildFixedRateBond(type, terms)
+  } else {
+    const bond = rebuildFixedRateBond(type, terms)
+    if (type === 'CallableFixedRateBond') {
+      const issue = commonTerms(terms).issue
+      checkCallableTree(bond, terms, new FlatForward(issue, 0.03, actual365Fixed), issue)
+    }
+  }
 }

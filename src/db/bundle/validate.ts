@@ -245,7 +245,12 @@ async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssu
   const pending = refs.filter((r) => !defined[r.target].has(r.value))
   const issues: BundleIssue[] = []
   const byTarget = new Map<Target, (typeof pending)[number][]>()
-  for (const r of pending) byTarget.set(r.target, [...(byTarget.get(r.target) ?? []), r])
+  for (const r of pending) {
+    // appended in place: a bundle of 50,000 bonds has as many references per target
+    const list = byTarget.get(r.target)
+    if (list) list.push(r)
+    else byTarget.set(r.target, [r])
+  }
   for (const [target, list] of byTarget) {
     const values = [...new Set(list.map((r) => r.value))]
     const uuidColumn = REFERENCE_TARGETS[target] === 'uid'

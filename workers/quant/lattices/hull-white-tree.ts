@@ -11,6 +11,12 @@ import type { TimeGrid } from './time-grid.ts'
 
 const SQRT3 = Math.sqrt(3)
 
+/** The variance of x over a step dt (an Ornstein-Uhlenbeck process; Brownian when a is ~0). */
+function varianceOf(a: number, sigma: number): (dt: number) => number {
+  const factor = a < Math.sqrt(Number.EPSILON) ? 0 : (0.5 * sigma * sigma) / a
+  return (dt) => (factor === 0 ? sigma * sigma * dt : factor * (1 - Math.exp(-2 * a * dt)))
+}
+
 export class HullWhiteTree {
   readonly steps: number
   /** per step: layer size, first node index in the flat arrays, x of node 0, spacing, dt, fitted phi */
@@ -27,7 +33,32 @@ export class HullWhiteTree {
   private readonly p3: Float64Array
   readonly maxSize: number
 
-  constructor(readonly grid: TimeGrid, curve: YieldTermStructure, a: number, sigma: number) {
+  /**
+   * Nodes of the tree on this grid (steps 0..n-1), computed without building it. The branching target
+   * k = round(E[x]/dx) grows with j, so a layer's bounds come from its end nodes (a short step can widen the
+   * next layer by many nodes): a grid of n close steps holds about n² nodes.
+   */
+  static nodeCount(grid: TimeGrid, a: number, sigma: number): number {
+    const variance = varianceOf(a, sigma)
+    let capacity = 0
+    let lo = 0
+    let hi = 0
+    let dxPrev = 0
+    for (let i = 0; i < grid.size - 1; i++) {
+      const dt = grid.dts[i]
+      const dx = Math.sqrt(variance(dt)) * SQRT3
+      const decay = Math.exp(-a * dt)
+      capacity += hi - lo + 1
+      const kLo = Math.floor((lo * dxPrev * decay) / dx + 0.5)
+      const kHi = Math.floor((hi * dxPrev * decay) / dx + 0.5)
+      lo = kLo - 1
+      hi = kHi + 1
+      dxPrev = dx
+    }
+    return capacity
+  }
+
+  constructor(readonly grid: TimeGrid, curve: YieldTermStructure, a: number, sigma: number, maxNodes = Number.POSITIVE_INFINITY) {
     const n = grid.size - 1
     require(n > 0, 'null time steps for trinomial tree')
     this.steps = n
@@ -37,27 +68,10 @@ export class HullWhiteTree {
     this.dx = new Float64Array(n + 1)
     this.dt = new Float64Array(n)
     this.phi = new Float64Array(n)
-    // the branching target k = round(E[x]/dx) grows with j, so a layer's bounds come from its end nodes:
-    // a first pass sizes the flat arrays exactly (a short step can widen the next layer by many nodes)
-    const varianceFactor = a < Math.sqrt(Number.EPSILON) ? 0 : (0.5 * sigma * sigma) / a
-    const variance = (dt: number) => (varianceFactor === 0 ? sigma * sigma * dt : varianceFactor * (1 - Math.exp(-2 * a * dt)))
-    let capacity = 0
-    {
-      let lo = 0
-      let hi = 0
-      let dxPrev = 0
-      for (let i = 0; i < n; i++) {
-        const dt = grid.dts[i]
-        const dx = Math.sqrt(variance(dt)) * SQRT3
-        const decay = Math.exp(-a * dt)
-        capacity += hi - lo + 1
-        const kLo = Math.floor((lo * dxPrev * decay) / dx + 0.5)
-        const kHi = Math.floor((hi * dxPrev * decay) / dx + 0.5)
-        lo = kLo - 1
-        hi = kHi + 1
-        dxPrev = dx
-      }
-    }
+    const variance = varianceOf(a, sigma)
+    // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
+    const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
+    require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
     this.mid = new Int32Array(capacity)
     this.p1 = new Float64Array(capacity)
     this.p2 = new Float64Array(capacity)

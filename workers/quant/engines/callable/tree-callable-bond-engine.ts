@@ -22,10 +22,19 @@ export const TREE_STEPS = 40
 
 const withinNextWeek = (t1: number, t2: number) => t1 <= t2 && t2 <= t1 + 1 / 52
 
-export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA): BondValuation {
+/** The tree's shape: its steps, speed and volatility, and the most nodes it may hold (a bound on memory and time). */
+export interface TreeOptions {
+  steps?: number
+  a?: number
+  sigma?: number
+  maxNodes?: number
+}
+
+/** The events of a callable on the tree's time grid (null when the bond has redeemed by settlement). */
+function callableEvents(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, steps: number) {
   const settlement = settlementDate(bond, evaluationDate)
   // an expired bond (redeemed on or before settlement) is worth nothing, as the discounting engine says
-  if (bond.cashflows[bond.cashflows.length - 1].date <= settlement) return { npv: 0, settlementValue: 0, settlementDate: settlement }
+  if (bond.cashflows[bond.cashflows.length - 1].date <= settlement) return { settlement, events: null }
   const args = callableArguments(bond, settlement)
   const dc = curve.dayCounter
   const ref = curve.referenceDate
@@ -53,7 +62,20 @@ export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStruc
 
   const mandatory = [redemptionTime, ...couponTimes, ...callTimes].filter((t) => t >= 0)
   const grid = new TimeGrid(mandatory, steps)
-  const tree = new HullWhiteTree(grid, curve, a, sigma)
+  return { settlement, events: { args, grid, redemptionTime, couponTimes, couponFirst, callTimes, prices } }
+}
+
+/** Nodes of the tree that would price this callable (0 when it has redeemed), without building the tree. */
+export function callableTreeNodes(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA }: TreeOptions = {}): number {
+  const { events } = callableEvents(bond, curve, evaluationDate, steps)
+  return events ? HullWhiteTree.nodeCount(events.grid, a, sigma) : 0
+}
+
+export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): BondValuation {
+  const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
+  if (!events) return { npv: 0, settlementValue: 0, settlementDate: settlement }
+  const { args, grid, redemptionTime, couponTimes, couponFirst, callTimes, prices } = events
+  const tree = new HullWhiteTree(grid, curve, a, sigma, maxNodes)
 
   // each event's step on the grid, found once (QuantLib's isOnTime compares times at every step)
   const stepOf = (t: number) => (t >= 0 ? grid.index(t) : -1)
