@@ -30,8 +30,12 @@ export interface Config {
   /** BullMQ key prefix of the bulk-delete queue: processes share jobs only under one prefix. The default names the
    * database, so two databases (environments, test runs) on one Redis never process each other's jobs. */
   bulkQueuePrefix: string
-  /** how long a bulk-delete request waits for its job before answering 504 (the job keeps running) */
+  /** how long a bulk-delete request waits for its job; past it the job is withdrawn and the request answers 504 */
   bulkWaitTimeoutMs: number
+  /** nice value of bulk-delete work: the `npm run worker` process, and a job's PostgreSQL backend when it runs on this host */
+  bulkWorkerNice: number
+  /** how long a job's backend keeps the lowered priority before it is restored (a bound on starvation) */
+  bulkWorkerNiceMs: number
   /** how long a stopping process lets requests in flight finish before it exits anyway */
   shutdownTimeoutMs: number
   /** load the demo bundle at start when the database holds no assets */
@@ -138,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),
     bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', defaultQueuePrefix(databaseUrl)),
     bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    bulkWorkerNice: integer(env, 'BULK_WORKER_NICE', 10, 0, 19),
+    bulkWorkerNiceMs: integer(env, 'BULK_WORKER_NICE_MS', 5_000, 0, 3_600_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),

@@ -4,7 +4,7 @@
  */
 import type { BulkActionPreflightResponse, BulkActionRequest } from '../contracts/bulk-action.ts'
 import { badRequest, unprocessable } from '../http/errors.ts'
-import type { Queryable } from './deletions/queryable.ts'
+import { findMissing, type Queryable } from './deletions/queryable.ts'
 import type { BulkResource } from './resources.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -31,17 +31,18 @@ export interface Check {
 
 /** Missing uids and protected references, in request order; with `lock`, the existing rows stay locked. */
 export async function checkSelection(db: Queryable, resource: BulkResource, uids: string[], lock = false): Promise<Check> {
-  const existing = await resource.findExisting(db, uids, lock)
-  const perItem = await resource.findBlockers(db, [...existing])
+  const missing = await findMissing(db, resource.table, uids, lock)
+  // the blocker queries return rows only for existing, blocked uids: the whole selection can go as it is
+  const perItem = await resource.findBlockers(db, uids)
   const blockers: string[] = []
   for (const uid of uids) {
-    if (!existing.has(uid)) {
+    if (missing.has(uid)) {
       blockers.push(`${resource.subject} ${uid} was not found.`)
       continue
     }
     for (const sentence of perItem.get(uid) ?? []) blockers.push(resource.prefixBlockers ? `${resource.subject} ${uid}: ${sentence}` : sentence)
   }
-  return { matched: existing.size, blockers }
+  return { matched: uids.length - missing.size, blockers }
 }
 
 export function preflightResponse(resource: BulkResource, uids: string[], check: Check): BulkActionPreflightResponse {

@@ -14,6 +14,7 @@ import type { Job } from 'bullmq'
 import type { Sql } from '../db/client.ts'
 import { q } from './deletions/queryable.ts'
 import { checkSelection } from './preflight.ts'
+import { lowerBackendPriority, type BackendPriority } from './priority.ts'
 import { BULK_RESOURCES, isBulkResourceKey, type BulkResourceKey, type DeleteCounts } from './resources.ts'
 
 export const BULK_QUEUE_NAME = 'bulk-delete'
@@ -41,15 +42,24 @@ class Withdrawn extends Error {}
 
 const WITHDRAWN: BulkJobResult = { outcome: 'withdrawn' }
 
-export async function processBulkDelete(sql: Sql, job: Job<BulkJobData, BulkJobResult>, hooks: ProcessorHooks = {}): Promise<BulkJobResult> {
+export async function processBulkDelete(
+  sql: Sql,
+  job: Job<BulkJobData, BulkJobResult>,
+  hooks: ProcessorHooks = {},
+  priority?: BackendPriority,
+): Promise<BulkJobResult> {
   const { resource: key, uids, deadline } = job.data
   if (!isBulkResourceKey(key) || !Array.isArray(uids)) throw new BulkJobError(`job ${job.id} carries no valid bulk-delete selection`)
   // nobody waits for it any more: the request answered (or is answering) 504, which promises nothing was deleted
   if (typeof deadline === 'number' && Date.now() > deadline) return WITHDRAWN
   const resource = BULK_RESOURCES[key]
   const jobId = String(job.id)
+  let restore = () => {}
   try {
     return await sql.begin(async (tx) => {
+      // these plans run once over 10,000 keys: compiling them (JIT) would only add CPU beside pricing
+      await tx`set local jit = off`
+      if (priority) restore = await lowerBackendPriority(tx, priority)
       const [done] = await tx<{ result: BulkJobResult }[]>`select result from bulk_delete_runs where job_id = ${jobId}`
       if (done) return done.result
       const check = await checkSelection(tx, resource, uids, true)
@@ -69,6 +79,8 @@ export async function processBulkDelete(sql: Sql, job: Job<BulkJobData, BulkJobR
   } catch (error) {
     if (error instanceof Withdrawn) return WITHDRAWN
     throw error
+  } finally {
+    restore()
   }
 }
 

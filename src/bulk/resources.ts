@@ -4,10 +4,10 @@
  * from here, so the job re-checks exactly what the preflight reported.
  */
 import { discoveryDocument, type DiscoverySpec } from '../contracts/resource-discovery.ts'
-import type { Queryable } from './deletions/queryable.ts'
-import { deleteAssetCategories, findAssetCategoryDeleteBlockers, findExistingAssetCategories } from './deletions/asset-categories.ts'
-import { deletePortfolioGroups, findExistingPortfolioGroups, findPortfolioGroupDeleteBlockers } from './deletions/portfolio-groups.ts'
-import { deletePortfolios, findExistingPortfolios, findPortfolioDeleteBlockers } from './deletions/portfolios.ts'
+import type { BulkTable, Queryable } from './deletions/queryable.ts'
+import { deleteAssetCategories, findAssetCategoryDeleteBlockers } from './deletions/asset-categories.ts'
+import { deletePortfolioGroups, findPortfolioGroupDeleteBlockers } from './deletions/portfolio-groups.ts'
+import { deletePortfolios, findPortfolioDeleteBlockers } from './deletions/portfolios.ts'
 
 export type BulkResourceKey = 'asset-categories' | 'portfolios' | 'portfolio-groups'
 
@@ -30,7 +30,8 @@ export interface BulkResource {
   /** prefix the per-item blockers with "<Subject> <uid>: " (portfolios, as the peer) */
   prefixBlockers: boolean
   discovery: DiscoverySpec
-  findExisting(db: Queryable, uids: string[], lock?: boolean): Promise<Set<string>>
+  /** the table whose rows the selection names (uid primary key) */
+  table: BulkTable
   findBlockers(db: Queryable, uids: string[]): Promise<Map<string, string[]>>
   remove(db: Queryable, uids: string[]): Promise<DeleteCounts>
   /** execution `detail` for a number deleted */
@@ -74,7 +75,7 @@ export const ASSET_CATEGORIES: BulkResource = {
     ],
     bulkActions: [action('bulk-delete-asset-categories', '/api/v1/asset-category', 'Delete asset categories', 'asset categories')],
   },
-  findExisting: findExistingAssetCategories,
+  table: 'asset_categories',
   findBlockers: findAssetCategoryDeleteBlockers,
   remove: deleteAssetCategories,
   deletedDetail: (n) => (n === 0 ? 'No asset categories matched the deletion request.' : `Deleted ${count(n, 'asset category', 'asset categories')}.`),
@@ -105,7 +106,7 @@ export const PORTFOLIOS: BulkResource = {
     ],
     bulkActions: [action('bulk-delete-portfolios', '/api/v1/portfolio', 'Delete portfolios', 'portfolios')],
   },
-  findExisting: findExistingPortfolios,
+  table: 'portfolios',
   findBlockers: findPortfolioDeleteBlockers,
   remove: async (db, uids) => ({ ...(await deletePortfolios(db, uids)) }),
   deletedDetail: (n) => (n === 0 ? 'No portfolios were deleted.' : `Deleted ${count(n, 'portfolio', 'portfolios')}.`),
@@ -138,7 +139,7 @@ export const PORTFOLIO_GROUPS: BulkResource = {
     ],
     bulkActions: [action('bulk-delete-portfolio-groups', '/api/v1/portfolio-group', 'Delete portfolio groups', 'portfolio groups')],
   },
-  findExisting: findExistingPortfolioGroups,
+  table: 'portfolio_groups',
   findBlockers: findPortfolioGroupDeleteBlockers,
   remove: deletePortfolioGroups,
   deletedDetail: (n) => (n === 0 ? 'No portfolio groups matched the deletion request.' : `Deleted ${count(n, 'portfolio group', 'portfolio groups')}.`),

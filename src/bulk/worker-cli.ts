@@ -7,6 +7,8 @@ import { loadConfigOrExit } from '../config.ts'
 import { createSql, describeDatabase, ensureDatabase } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { describeRedis } from './redis.ts'
+import { setPriority } from 'node:os'
+import { bulkPriority } from './priority.ts'
 import { createBulkWorker } from './worker.ts'
 
 const config = loadConfigOrExit()
@@ -18,7 +20,8 @@ const line = (level: 30 | 40 | 50) => (obj: object, msg: string) => {
   if (level >= threshold) process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`)
 }
 const log = { info: line(30), warn: line(40), error: line(50) }
-const sql = createSql(config.databaseUrl, { max: 4, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs } })
+// a job's statements may run as long as its request waits (past that it is withdrawn anyway), not the API's bound
+const sql = createSql(config.databaseUrl, { max: 4, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
 try {
   await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
@@ -27,11 +30,21 @@ try {
   process.exit(1)
 }
 
+// this process too comes second to the API's on a shared host (its threads, created from here on, inherit it)
+if (config.bulkWorkerNice > 0) {
+  try {
+    setPriority(config.bulkWorkerNice)
+  } catch (error) {
+    log.warn({ err: (error as Error).message }, 'bulk worker: cannot lower its own CPU priority')
+  }
+}
+
 const worker = createBulkWorker({
   redisUrl: config.redisUrl,
   prefix: config.bulkQueuePrefix,
   sql,
   log,
+  priority: bulkPriority(config),
   onReady: () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'),
   onCompleted: (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'),
 })

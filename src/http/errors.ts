@@ -120,6 +120,18 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   return reply.code(500).send({ detail: 'Internal server error. The failure was logged with this request id.' })
 }
 
+/** Longest path parameter the router takes (a uid is 36 characters; set keys and identifiers are shorter than this). */
+export const MAX_PATH_PARAM_LENGTH = 200
+
+/** Refusals of the router itself (Fastify's `frameworkErrors`), which never reach errorHandler: the same `{detail}` body. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `path: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`
+    : error.code === 'FST_ERR_BAD_URL' ? 'path: the URL is not valid percent-encoded UTF-8.'
+    : 'The request could not be routed.'
+  void reply.code(error.statusCode ?? 400).send({ detail })
+}
+
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ detail: `Route ${request.method} ${request.url.split('?')[0]} does not exist.` })
 }

@@ -10,6 +10,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { BulkQueue } from '../bulk/queue.ts'
 import { createBulkWorker, type BulkWorker } from '../bulk/worker.ts'
+import { bulkPriority } from '../bulk/priority.ts'
+import { createSql } from '../db/client.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,13 +53,28 @@ export default fp(
   async (app) => {
     const { config } = app
     const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, sql: app.sql, log: app.log })
-    const worker = config.bulkWorkerInProcess
-      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: app.sql, log: app.log })
+    // the in-process worker's own two connections: their backends may run at lowered CPU priority (bulk/priority.ts)
+    // a job's statements may run as long as its request waits (past that it is withdrawn anyway), not the API's bound
+    const workerSql = config.bulkWorkerInProcess
+      ? createSql(config.databaseUrl, { max: 2, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
+      : null
+    const worker = workerSql
+      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: workerSql, log: app.log, priority: bulkPriority(config) })
       : null
     // optional: without Redis only bulk deletes (503) and split batches (priced in process) are affected
     app.readiness.add('redis', {
       required: false,
       run: () => (queue.ready ? { status: 'ok' } : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` }),
+    })
+    // optional too: with no bulk worker connected (this process's or `npm run worker`), bulk deletes wait and answer 504
+    app.readiness.add('bulk_workers', {
+      required: false,
+      run: async () => {
+        const workers = await queue.workersConnected()
+        if (workers === null) return { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; no bulk worker can be counted.` }
+        if (workers === 0) return { status: 'down', detail: 'No bulk worker is connected to the queue; bulk deletes would wait, then answer 504 with nothing deleted.', workers }
+        return { status: 'ok', workers }
+      },
     })
     app.decorate('bulkQueue', queue)
     app.decorate('bulkWorker', worker)
@@ -65,6 +82,7 @@ export default fp(
     app.addHook('onClose', async () => {
       // drain: the worker finishes the jobs it holds (each one transaction) before the producer and the pool go
       await worker?.close()
+      await workerSql?.end({ timeout: 5 })
       await queue.close()
       app.log.info('bulk queue closed')
     })

@@ -24,6 +24,8 @@ t.test('no worker: 504 withdraws the job; a worker that appears later deletes no
   const late = await fx.portfolios(db.sql, 3, 2)
   t.equal(await workersMetric(app), 0, 'the metric says no worker is connected')
   t.equal(await app.bulkQueue.workersConnected(), 0)
+  let ready = body<{ status: string; checks: Record<string, { status: string; required: boolean; workers?: number }> }>(await app.inject({ method: 'GET', url: '/ready' }))
+  t.match(ready.checks.bulk_workers, { status: 'down', required: false, workers: 0 }, '/ready says no bulk worker is connected')
 
   const r = await app.inject({ method: 'POST', url: '/api/v1/portfolio/bulk-delete/', payload: explicit(late) })
   t.equal(r.statusCode, 504)
@@ -37,6 +39,8 @@ t.test('no worker: 504 withdraws the job; a worker that appears later deletes no
   t.teardown(() => worker.close())
   for (let i = 0; i < 40 && (await app.bulkQueue.workersConnected()) !== 1; i++) await sleep(50)
   t.equal(await workersMetric(app), 1, 'the metric sees the worker')
+  ready = body(await app.inject({ method: 'GET', url: '/ready' }))
+  t.match(ready.checks.bulk_workers, { status: 'ok', workers: 1 }, '/ready sees it too')
   const now = await fx.portfolios(db.sql, 2, 1)
   const ok = await app.inject({ method: 'POST', url: '/api/v1/portfolio/bulk-delete/', payload: explicit(now) })
   t.equal(ok.statusCode, 200, 'with a worker: done')

@@ -29,6 +29,8 @@ t.test('create with conventions', async (t) => {
   t.equal((await create({ unique_identifier: 'EUR-ESTR', index_type: 'x', display_name: 'dup' })).statusCode, 409)
   const refusals: [Json, string][] = [
     [{ ...ESTR, calendar: { name: 'Atlantis' } }, 'body.convention.convention_dump.calendar'],
+    [{ ...ESTR, calendar: {} }, 'body.convention.convention_dump.calendar.name'],
+    [{ ...ESTR, calendar: { name: 'JointCalendar', calendars: 'TARGET' } }, 'body.convention.convention_dump.calendar.calendars'],
     [{ ...ESTR, day_count: 'Actual/999' }, 'body.convention.convention_dump.day_count'],
     [{ ...ESTR, business_day_convention: 'Sideways' }, 'body.convention.convention_dump.business_day_convention'],
   ]

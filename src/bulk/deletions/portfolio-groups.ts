@@ -2,16 +2,7 @@
  * Portfolio-group deletion for the bulk-delete job. A group has no protected reference: its memberships cascade
  * by foreign key and the portfolios themselves stay.
  */
-import { q, type Queryable } from './queryable.ts'
-
-/** Groups of `uids` that exist; with `lock`, locked FOR UPDATE until the transaction ends. */
-export async function findExistingPortfolioGroups(db: Queryable, uids: string[], lock = false): Promise<Set<string>> {
-  if (uids.length === 0) return new Set()
-  const rows = lock
-    ? await q(db)<{ uid: string }[]>`select uid::text from portfolio_groups where uid = any(${uids}::uuid[]) order by uid for update`
-    : await q(db)<{ uid: string }[]>`select uid::text from portfolio_groups where uid = any(${uids}::uuid[])`
-  return new Set(rows.map((r) => r.uid))
-}
+import { q, uidArray, type Queryable } from './queryable.ts'
 
 /** Nothing protects a portfolio group; kept for symmetry with the other resources (always empty). */
 export async function findPortfolioGroupDeleteBlockers(_db: Queryable, _uids: string[]): Promise<Map<string, string[]>> {
@@ -20,6 +11,6 @@ export async function findPortfolioGroupDeleteBlockers(_db: Queryable, _uids: st
 
 export async function deletePortfolioGroups(db: Queryable, uids: string[]): Promise<{ deleted_count: number }> {
   if (uids.length === 0) return { deleted_count: 0 }
-  const deleted = await q(db)`delete from portfolio_groups where uid = any(${uids}::uuid[])`
+  const deleted = await q(db)`delete from portfolio_groups where uid = any(${uidArray(db, uids)})`
   return { deleted_count: deleted.count }
 }

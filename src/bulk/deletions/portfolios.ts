@@ -4,22 +4,12 @@
  * the time series keyed by the portfolio's identifier (weights, values) go with it; group memberships and the
  * metadata row cascade by foreign key.
  */
-import { q, type Queryable } from './queryable.ts'
+import { q, uidArray, type Queryable } from './queryable.ts'
 
 export interface PortfolioDeleteCounts {
   deleted_count: number
   deleted_weights_count: number
   deleted_values_count: number
-}
-
-/** Portfolios of `uids` that exist (a subset, lowercase uids). With `lock`, the rows are locked FOR UPDATE, which
- * also holds back a concurrent insert of a virtual fund or target position referencing them until commit. */
-export async function findExistingPortfolios(db: Queryable, uids: string[], lock = false): Promise<Set<string>> {
-  if (uids.length === 0) return new Set()
-  const rows = lock
-    ? await q(db)<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[]) order by uid for update`
-    : await q(db)<{ uid: string }[]>`select uid::text from portfolios where uid = any(${uids}::uuid[])`
-  return new Set(rows.map((r) => r.uid))
 }
 
 /**
@@ -34,7 +24,7 @@ export async function findPortfolioDeleteBlockers(db: Queryable, uids: string[])
            (select count(*) from virtual_funds vf where vf.target_portfolio_uid = p.uid)::int as virtual_funds,
            (select count(*) from target_positions tp where tp.portfolio_uid = p.uid)::int as target_positions
     from portfolios p
-    where p.uid = any(${uids}::uuid[])
+    where p.uid = any(${uidArray(db, uids)})
       and (exists (select 1 from virtual_funds vf where vf.target_portfolio_uid = p.uid)
            or exists (select 1 from target_positions tp where tp.portfolio_uid = p.uid))`
   for (const row of rows) {
@@ -60,18 +50,20 @@ export async function deletePortfolios(db: Queryable, uids: string[]): Promise<P
   const [row] = await q(db)<{ weights: number; values_count: number; portfolios: number }[]>`
     with target as (
       select p.uid, p.unique_identifier from portfolios p
-      where p.uid = any(${uids}::uuid[])
+      where p.uid = any(${uidArray(db, uids)})
         and not exists (select 1 from virtual_funds vf where vf.target_portfolio_uid = p.uid)
         and not exists (select 1 from target_positions tp where tp.portfolio_uid = p.uid)
     ),
-    w as (delete from portfolio_weights pw using target t where pw.portfolio_identifier = t.unique_identifier returning 1),
-    v as (delete from portfolio_values pv using target t where pv.portfolio_identifier = t.unique_identifier returning 1)
+    -- "= any(array(...))": one probe of the primary key per portfolio. A join on the CTE would be planned as a hash
+    -- join over the whole series table (1,000,000 weights: seconds of CPU and temp files beside pricing).
+    w as (delete from portfolio_weights pw where pw.portfolio_identifier = any(array(select unique_identifier from target)) returning 1),
+    v as (delete from portfolio_values pv where pv.portfolio_identifier = any(array(select unique_identifier from target)) returning 1)
     select (select count(*) from w)::int as weights, (select count(*) from v)::int as values_count, (select count(*) from target)::int as portfolios`
   // The data-modifying CTEs above complete before this statement, so the RESTRICT keys on weights and values no
   // longer see rows for these identifiers.
   const deleted = await q(db)`
     delete from portfolios p
-    where p.uid = any(${uids}::uuid[])
+    where p.uid = any(${uidArray(db, uids)})
       and not exists (select 1 from virtual_funds vf where vf.target_portfolio_uid = p.uid)
       and not exists (select 1 from target_positions tp where tp.portfolio_uid = p.uid)
       and not exists (select 1 from portfolio_weights pw where pw.portfolio_identifier = p.unique_identifier)

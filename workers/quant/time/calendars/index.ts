@@ -66,9 +66,19 @@ for (const [alias, canonical] of Object.entries(extra)) ALIASES.set(normalize(al
 
 const cache = new Map<string, Calendar>()
 
+/** Stored terms are JSON: a calendar that is not `{name, market?, calendars?}` is refused, never a TypeError. */
+function checkShape(terms: unknown, field: string): asserts terms is CalendarTerms {
+  const t = terms as Partial<Record<keyof CalendarTerms, unknown>> | null
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new QuantInputError(`${field}: a calendar is an object {name}, e.g. {"name": "TARGET"}`, field)
+  if (typeof t.name !== 'string') throw new QuantInputError(`${field}.name: a calendar needs a name (a string such as TARGET)`, `${field}.name`)
+  if (t.market !== undefined && typeof t.market !== 'string') throw new QuantInputError(`${field}.market: must be a string`, `${field}.market`)
+  if (t.calendars !== undefined && !Array.isArray(t.calendars)) throw new QuantInputError(`${field}.calendars: must be a list of calendars`, `${field}.calendars`)
+}
+
 const simple = new Map<string, Calendar>()
 
 export function calendarFromTerms(terms: CalendarTerms, field = 'calendar'): Calendar {
+  checkShape(terms, field)
   if (terms.calendars === undefined) {
     const known = simple.get(terms.market ? `${terms.name}::${terms.market}` : terms.name)
     if (known) return known
