@@ -57,6 +57,12 @@ export class WorkerDied extends Error {
   }
 }
 
+/** Piscina's refusals of a task it never ran (an AbortError carries the reason as its cause). */
+export function refusedBeforeRun(error: unknown): boolean {
+  const e = error as { message?: unknown; cause?: unknown } | undefined
+  return /queue is at limit|pool is closed|queue is being terminated/i.test(`${String(e?.message ?? '')} ${String((e?.cause as Error | undefined)?.message ?? e?.cause ?? '')}`)
+}
+
 /** A task sent back by a neighbour's failure is priced again at most this many times. */
 const MAX_RETRIES = 2
 
@@ -143,8 +149,8 @@ export class TaskBatcher {
       return
     }
     const limit = this.timeoutMs()
-    // refused before it ran (queue full, pool closed): nothing to isolate
-    if (/queue is at limit|pool is closed|queue is being terminated/i.test((error as Error | undefined)?.message ?? '')) {
+    // refused before it ran (queue full, pool closing): nothing to isolate
+    if (refusedBeforeRun(error)) {
       for (const p of flight.batch) p.reject(error)
       return
     }

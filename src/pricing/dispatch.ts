@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { conflict, HttpError, serviceUnavailable, unprocessable } from '../http/errors.ts'
-import { PoolBusy, TaskTimeout, WorkerDied } from './batcher.ts'
+import { PoolBusy, refusedBeforeRun, TaskTimeout, WorkerDied } from './batcher.ts'
 
 /** What workers/pool-dispatch.ts replies for every task. */
 export type WorkerReply<R> =
@@ -37,6 +37,7 @@ function poolFailure(error: unknown): Error {
   }
   const message = (error as Error | undefined)?.message ?? ''
   if (/queue is at limit/i.test(message)) return serviceUnavailable('The pricing pool is saturated; retry shortly.')
+  if (refusedBeforeRun(error)) return serviceUnavailable('The service is shutting down; retry shortly.')
   // a crashed worker: Piscina replaces it; this request alone fails (500, cause logged)
   return new PricingFailure(error instanceof WorkerDied ? message : `pricing worker failed: ${message}`)
 }
