@@ -87,8 +87,9 @@ export default fp<PricerPluginOptions>(
       // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
       concurrentTasksPerWorker: 2,
     })
-    // started on first use; nice 10: on a busy machine its threads yield the CPU to the cheap lane's
-    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 10 }) : null
+    // started on first use; nice 19 (the lowest priority): its threads yield the CPU to the cheap lane's (measured
+    // against nice 0 and 10 in bench/README.md, "Pricing isolation")
+    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 }) : null
     let lastWorkerError = 0
     for (const p of [pool, heavy]) {
       // unhandled, a worker that fails to load would kill the process (design §9)
