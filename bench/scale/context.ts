@@ -155,7 +155,9 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
   const base = `http://127.0.0.1:${listenPort}`
   let child: ChildProcess
   const launch = async () => {
-    child = spawn(process.execPath, ['--import=tsx', SERVER], {
+    // BENCH_SERVER_NODE_ARGS: extra node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
+    child = spawn(process.execPath, [...extra, '--import=tsx', SERVER], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(listenPort), DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit'],
     })

@@ -91,6 +91,8 @@ const BULK_TABLES = [
   'assets', 'asset_details', 'asset_pricing_details', 'asset_category_memberships', 'calendar_dates', 'portfolios',
   'portfolio_weights', 'accounts', 'account_holdings_sets', 'account_holdings', 'account_target_allocations',
   'position_sets', 'target_positions', 'pricing_curves', 'discount_curve_observations',
+  // what the list triggers keep (migration 0090): the bulk session runs without triggers, so it is recomputed below
+  'asset_list_keys',
 ]
 
 const sql = createSql(DATABASE_URL, { max: 3 })
@@ -241,6 +243,10 @@ await step(`${V.curves} curves with an observation each`, async () => {
     insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
     select ${observation.data_node_uid}::uuid, r.identifier, ${observation.time_index}::timestamptz, r.payload
     from unnest(${rows.map((r) => r.identifier)}::text[], ${rows.map((r) => r.payload)}::text[]) as r(identifier, payload)`
+})
+
+await step('list keys and counts (refresh_list_keys: the bulk SQL ran without triggers)', async () => {
+  await bulk`select refresh_list_keys()`
 })
 
 await step(`rebuild ${indexes.length} secondary indexes`, async () => {

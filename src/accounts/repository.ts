@@ -1,14 +1,21 @@
 /** SQL reads of accounts: rows, target-allocation candidates, holdings, holdings by fund, target positions. */
 import type { Sql, TransactionSql } from '../db/client.ts'
+import { pageKeys, planSearch, searchTuning, trigramIndexable } from '../assets/list-keys.ts'
+import { cachedCount, listStates } from '../db/list-counts.ts'
 import { containsPattern } from '../http/pagination.ts'
+import { PORTFOLIO_DOC } from '../portfolios/repository.ts'
 import type { Account, TargetCandidate } from './schemas.ts'
 
 type Db = Sql | TransactionSql
 const ACCOUNT = 'uid::text, unique_identifier, account_name, is_paper, account_is_active, account_group_uid::text, holdings_data_node_uid::text, metadata_json'
 
+/** Searches go through the trigram index on the accounts' search document (migration 0091). */
 export async function listAccounts(sql: Sql, f: { limit: number; offset: number; search?: string }) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
-  const where = p ? sql`where lower(uid::text) like ${p} or lower(account_name) like ${p} or lower(unique_identifier) like ${p}` : sql``
+  const where = p
+    ? sql`where ${trigramIndexable(p) ? sql`(lower(uid::text) || E'\\x1f' || lower(account_name) || E'\\x1f' || lower(unique_identifier)) like ${p} and` : sql``}
+            (lower(uid::text) like ${p} or lower(account_name) like ${p} or lower(unique_identifier) like ${p})`
+    : sql``
   const [rows, [count]] = await Promise.all([
     sql<Account[]>`select ${sql.unsafe(ACCOUNT)} from accounts ${where} order by lower(account_name), uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from accounts ${where}`,
@@ -21,29 +28,55 @@ export async function findAccount(sql: Db, uid: string, lock = false): Promise<A
   return row
 }
 
-/** Assets (with their latest snapshot) and portfolios a target allocation may point at: one union, exact count. */
+/**
+ * Assets (with their latest snapshot) and portfolios a target allocation may point at, ordered by target_type,
+ * display_label, identifier, target_uid: every asset before every portfolio, so a page is a slice of the
+ * assets' label order (src/assets/list-keys.ts) followed by a slice of the portfolios' identifier order, cut
+ * where the exact count of matching assets says.
+ */
 export async function targetCandidates(sql: Sql, f: { limit: number; offset: number; search?: string; target_type: 'all' | 'asset' | 'portfolio' }) {
-  const p = f.search ? containsPattern(f.search.toLowerCase()) : null
-  const candidates = sql`
-    select 'asset' as target_type, a.uid::text as target_uid, a.uid::text as asset_uid, null::text as portfolio_uid, a.unique_identifier as identifier,
-           coalesce(s.name, a.unique_identifier) as display_label, s.ticker as secondary_label,
-           json_build_object('name', s.name, 'ticker', s.ticker) as current_snapshot, json_build_object('asset_type', a.asset_type) as metadata
-    from assets a
-    left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
-    where ${f.target_type !== 'portfolio'}
-      and (${p}::text is null or lower(a.uid::text) like ${p} or lower(a.unique_identifier) like ${p} or lower(coalesce(a.asset_type, '')) like ${p}
-           or lower(coalesce(s.name, '')) like ${p} or lower(coalesce(s.ticker, '')) like ${p})
-    union all
-    select 'portfolio', p.uid::text, null, p.uid::text, p.unique_identifier, p.unique_identifier, null, null,
-           json_build_object('published_index_uid', p.published_index_uid)
-    from portfolios p
-    where ${f.target_type !== 'asset'}
-      and (${p}::text is null or lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p})`
-  const [rows, [count]] = await Promise.all([
-    sql<TargetCandidate[]>`with candidates as (${candidates}) select * from candidates order by target_type, display_label, identifier, target_uid limit ${f.limit} offset ${f.offset}`,
-    sql<{ n: number }[]>`with candidates as (${candidates}) select count(*)::int as n from candidates`,
+  const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
+  const state = await listStates(sql)
+  const wantAssets = f.target_type !== 'portfolio'
+  const wantPortfolios = f.target_type !== 'asset'
+  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', pattern: p, stamp: state.assets.stamp }) : undefined
+  const assetCount = !wantAssets ? 0 : plan ? plan.total : state.assets.n
+  const portfolioCount = !wantPortfolios ? 0 : p ? await countPortfolioTargets(sql, p, state.portfolios.stamp) : state.portfolios.n
+  const assetRows = Math.max(0, Math.min(f.limit, assetCount - f.offset))
+  const portfolioOffset = Math.max(0, f.offset - assetCount)
+  const portfolioRows = Math.min(f.limit - assetRows, Math.max(0, portfolioCount - portfolioOffset))
+  const [assets, portfolios] = await Promise.all([
+    assetRows > 0
+      ? sql<TargetCandidate[]>`
+          select 'asset' as target_type, a.uid::text as target_uid, a.uid::text as asset_uid, null::text as portfolio_uid, a.unique_identifier as identifier,
+                 coalesce(s.name, a.unique_identifier) as display_label, s.ticker as secondary_label,
+                 json_build_object('name', s.name, 'ticker', s.ticker) as current_snapshot, json_build_object('asset_type', a.asset_type) as metadata
+          from (${pageKeys(sql, 'label', assetRows, f.offset, plan)}) k
+          join assets a on a.uid = k.asset_uid
+          left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
+          order by k.label collate "C", k.unique_identifier collate "C", k.asset_uid`
+      : [],
+    portfolioRows > 0
+      ? sql<TargetCandidate[]>`
+          select 'portfolio' as target_type, p.uid::text as target_uid, null::text as asset_uid, p.uid::text as portfolio_uid, p.unique_identifier as identifier,
+                 p.unique_identifier as display_label, null::text as secondary_label, null::json as current_snapshot,
+                 json_build_object('published_index_uid', p.published_index_uid) as metadata
+          from portfolios p
+          ${p ? sql`where ${portfolioCount <= searchTuning.few && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}` : sql``}
+          order by p.unique_identifier collate "C", p.uid limit ${portfolioRows} offset ${portfolioOffset}`
+      : [],
   ])
-  return { rows, total: count.n }
+  return { rows: [...assets, ...portfolios], total: assetCount + portfolioCount }
+}
+
+const portfolioTargetMatch = (sql: Sql, p: string) =>
+  sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p})`
+
+async function countPortfolioTargets(sql: Sql, p: string, stamp: string): Promise<number> {
+  return cachedCount([stamp], `portfolio-targets:${p}`, async () => {
+    const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from portfolios p where ${trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}`
+    return row.n
+  })
 }
 
 export interface HoldingsSet {

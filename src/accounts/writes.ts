@@ -4,6 +4,7 @@
  * snapshot at the same date is a 409 unless `overwrite` replaces its rows in place.
  */
 import type { TransactionSql } from '../db/client.ts'
+import { rowChunks } from '../db/transaction.ts'
 import { jsonValue } from '../db/values.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import type { Account, AddHoldingsRequest, AddTargetPositionsRequest } from './schemas.ts'
@@ -48,7 +49,8 @@ export async function addHoldings(tx: TransactionSql, account: Account, b: AddHo
     target_trade_time: p.target_trade_time ? new Date(p.target_trade_time) : null,
     extra_details: jsonValue(tx, p.extra_details ?? {}),
   }))
-  await tx`insert into account_holdings ${tx(rows)}`
+  // a snapshot may hold more rows than one statement can bind
+  for (const chunk of rowChunks(rows)) await tx`insert into account_holdings ${tx(chunk)}`
   return setUid
 }
 
@@ -111,5 +113,5 @@ export async function addTargetPositions(tx: TransactionSql, account: Account, b
     single_asset_quantity: exposure(p, 'single_asset_quantity'),
     metadata_json: jsonValue(tx, p.metadata_json ?? {}),
   }))
-  await tx`insert into target_positions ${tx(rows)}`
+  for (const chunk of rowChunks(rows)) await tx`insert into target_positions ${tx(chunk)}`
 }

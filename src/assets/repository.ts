@@ -1,20 +1,55 @@
 /** SQL of the asset registry. */
 import type { Sql } from '../db/client.ts'
+import { cachedCount, listStates } from '../db/list-counts.ts'
+import { otherMatch, pageKeys, planSearch, searchTuning, trigramIndexable } from './list-keys.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Asset, AssetListQuery } from './schemas.ts'
 
 export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: Asset[]; total: number }> {
   const pattern = f.search ? containsPattern(f.search.toLowerCase()) : undefined
-  const from = sql`from assets a
-    ${f.categories__uid ? sql`join asset_category_memberships m on m.asset_uid = a.uid and m.category_uid = ${f.categories__uid}` : sql``}
-    ${pattern ? sql`left join asset_details d on d.asset_uid = a.uid` : sql``}
-    where true
-    ${pattern ? sql`and (lower(a.uid::text) like ${pattern} or lower(a.unique_identifier) like ${pattern} or lower(coalesce(a.asset_type, '')) like ${pattern} or lower(coalesce(d.ticker, '')) like ${pattern})` : sql``}`
-  const [rows, [count]] = await Promise.all([
-    sql<Asset[]>`select a.uid::text, a.unique_identifier, a.asset_type ${from} order by lower(a.unique_identifier), a.uid limit ${f.limit} offset ${f.offset}`,
-    sql<{ n: number }[]>`select count(*)::int as n ${from}`,
-  ])
-  return { rows, total: count.n }
+  const category = f.categories__uid
+  const { assets: state } = await listStates(sql)
+  let keys
+  let total: number
+  if (!pattern && !category) {
+    keys = pageKeys(sql, 'identifier', f.limit, f.offset)
+    total = state.n
+  } else if (!pattern && category) {
+    // a category's members carry their sort key: the page is a range of its index
+    keys = sql`select k.sort_key, k.asset_uid from asset_category_memberships k where k.category_uid = ${category}
+               order by k.sort_key collate "C", k.asset_uid limit ${f.limit} offset ${f.offset}`
+    const [row] = await sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}`
+    total = row?.n ?? 0
+  } else if (pattern && !category) {
+    const plan = await planSearch(sql, { fields: 'list', pattern, stamp: state.stamp })
+    keys = pageKeys(sql, 'identifier', f.limit, f.offset, plan)
+    total = plan.total
+  } else {
+    ;({ keys, total } = await categorySearch(sql, category!, pattern!, state.stamp, f.limit, f.offset))
+  }
+  const rows = await sql<Asset[]>`select a.uid::text, a.unique_identifier, a.asset_type from (${keys}) k join assets a on a.uid = k.asset_uid
+                                   order by k.sort_key collate "C", k.asset_uid`
+  return { rows, total }
+}
+
+/** A search within a category: counted once per data state; few matches read by index, many by walking the category. */
+async function categorySearch(sql: Sql, category: string, p: string, stamp: string, limit: number, offset: number) {
+  const match = sql`(${otherMatch(sql, 'list', p)} or lower(coalesce(k.asset_type, '')) like ${p})`
+  const total = await cachedCount([stamp], `category:${category}:${p}`, async () => {
+    const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
+                                              where m.category_uid = ${category} and ${match}`
+    return row.n
+  })
+  if (total > searchTuning.few) {
+    const keys = sql`select m.sort_key, m.asset_uid from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
+                     where m.category_uid = ${category} and ${match} order by m.sort_key collate "C", m.asset_uid limit ${limit} offset ${offset}`
+    return { keys, total }
+  }
+  const types = (await sql<{ asset_type: string }[]>`select asset_type from asset_type_counts where n > 0 and lower(asset_type) like ${p}`).map((t) => t.asset_type)
+  const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on m.asset_uid = k.asset_uid and m.category_uid = ${category}
+                   where ((${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)}) or k.asset_type = any(${types}::text[]))
+                   order by k.sort_key collate "C", k.asset_uid limit ${limit} offset ${offset}`
+  return { keys, total }
 }
 
 export async function findAsset(sql: Sql, uid: string): Promise<Asset | undefined> {
@@ -58,26 +93,31 @@ export type MonitorRow = Asset & AssetDetailsRow
 
 /**
  * Monitor rows: identifiers first (request order, duplicates dropped), else a search over uid, identifier,
- * type and ticker; descriptive columns come from the asset's details, falling back to its latest snapshot.
+ * type and ticker (the details' ticker, else the latest snapshot's); descriptive columns come from the asset's
+ * details, falling back to its latest snapshot, read for the page's rows only.
  */
 export async function monitorRows(sql: Sql, q: { search?: string; asset_type?: string; unique_identifiers?: string[]; limit: number; offset: number }): Promise<MonitorRow[]> {
-  const pattern = q.search ? containsPattern(q.search.toLowerCase()) : undefined
-  const rows = await sql<(MonitorRow & { position: number | null })[]>`
-    with wanted as (select identifier, min(ordinality)::int as position from unnest(${q.unique_identifiers ?? []}::text[]) with ordinality as w(identifier, ordinality) group by identifier)
-    select a.uid::text, a.unique_identifier, a.asset_type,
+  const columns = sql`a.uid::text, a.unique_identifier, a.asset_type,
            coalesce(d.name, s.name) as name, coalesce(d.ticker, s.ticker) as ticker, d.figi, d.composite_figi,
-           coalesce(d.exchange_code, s.exchange_code) as exchange_code, d.security_type, d.security_market_sector, d.currency,
-           w.position
-    from assets a
-    left join asset_details d on d.asset_uid = a.uid
-    left join lateral (select name, ticker, exchange_code from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
-    ${q.unique_identifiers ? sql`join wanted w on w.identifier = a.unique_identifier` : sql`left join wanted w on false`}
-    where true
-    ${q.asset_type !== undefined ? sql`and a.asset_type = ${q.asset_type}` : sql``}
-    ${!q.unique_identifiers && pattern ? sql`and (lower(a.uid::text) like ${pattern} or lower(a.unique_identifier) like ${pattern} or lower(coalesce(a.asset_type, '')) like ${pattern} or lower(coalesce(d.ticker, s.ticker, '')) like ${pattern})` : sql``}
-    order by ${q.unique_identifiers ? sql`w.position` : sql`lower(a.unique_identifier), a.uid`}
-    limit ${q.limit} offset ${q.offset}`
-  return rows.map(({ position: _position, ...row }) => row)
+           coalesce(d.exchange_code, s.exchange_code) as exchange_code, d.security_type, d.security_market_sector, d.currency`
+  const described = sql`left join asset_details d on d.asset_uid = a.uid
+    left join lateral (select name, ticker, exchange_code from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true`
+  if (q.unique_identifiers) {
+    return [
+      ...(await sql<MonitorRow[]>`
+        with wanted as (select identifier, min(ordinality)::int as position from unnest(${q.unique_identifiers}::text[]) with ordinality as w(identifier, ordinality) group by identifier)
+        select ${columns} from assets a join wanted w on w.identifier = a.unique_identifier ${described}
+        where true ${q.asset_type !== undefined ? sql`and a.asset_type = ${q.asset_type}` : sql``}
+        order by w.position limit ${q.limit} offset ${q.offset}`),
+    ]
+  }
+  const pattern = q.search ? containsPattern(q.search.toLowerCase()) : undefined
+  const plan = pattern ? await planSearch(sql, { fields: 'monitor', pattern, stamp: (await listStates(sql)).assets.stamp, assetType: q.asset_type }) : undefined
+  return [
+    ...(await sql<MonitorRow[]>`
+      select ${columns} from (${pageKeys(sql, 'identifier', q.limit, q.offset, plan, q.asset_type)}) k join assets a on a.uid = k.asset_uid ${described}
+      order by k.sort_key collate "C", k.asset_uid`),
+  ]
 }
 
 /** The asset's tables that RESTRICT its delete, with their row counts (only those with rows). */

@@ -8,6 +8,7 @@ import { watchedSocketFactory } from './watchdog.ts'
 
 export type Sql = postgres.Sql
 export type TransactionSql = postgres.TransactionSql
+export type ReservedSql = postgres.ReservedSql
 
 export interface SqlOptions {
   max?: number

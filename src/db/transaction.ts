@@ -34,3 +34,6 @@ export function chunksForParameters<T>(items: readonly T[], columns: number): T[
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
   return chunks
 }
+
+/** Rows of one shape (the keys of the first) in slices that each fit one multi-row INSERT. */
+export const rowChunks = <T extends object>(rows: readonly T[]): T[][] => chunksForParameters(rows, Object.keys(rows[0] ?? {}).length)

@@ -1,21 +1,43 @@
 /** SQL of portfolios and their weights. */
 import type { Sql } from '../db/client.ts'
+import { searchTuning, trigramIndexable } from '../assets/list-keys.ts'
+import { cachedCount, listStates } from '../db/list-counts.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Portfolio } from './schemas.ts'
 
 export const PORTFOLIO = `uid::text, unique_identifier, calendar_uid::text, published_index_uid::text, portfolio_weights_data_node_uid::text,
   signal_weights_data_node_uid::text, signal_uid, portfolio_data_node_uid::text, backtest_table_price_column_name`
 
+/** A portfolio `p`'s search document: the expression of its trigram index (migration 0091), every searched value. */
+export const PORTFOLIO_DOC = `(lower(p.uid::text) || E'\\x1f' || lower(p.unique_identifier) || E'\\x1f' || lower(p.calendar_uid::text) || E'\\x1f' ||
+  lower(coalesce(p.published_index_uid::text, '')) || E'\\x1f' || lower(coalesce(p.signal_uid, '')))`
+
+/**
+ * Ordered by unique_identifier COLLATE "C", uid (an index, also per calendar). The unfiltered count is kept by
+ * triggers (list_state); a filtered one is counted once per data state; a search with few matches is read
+ * through the trigram index, one with many by walking the order index.
+ */
 export async function listPortfolios(sql: Sql, f: { limit: number; offset: number; search?: string; calendar_uid?: string }) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
-  const where = sql`where true
-    ${p ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(calendar_uid::text) like ${p} or lower(coalesce(published_index_uid::text, '')) like ${p} or lower(coalesce(signal_uid, '')) like ${p})` : sql``}
-    ${f.calendar_uid ? sql`and calendar_uid = ${f.calendar_uid}` : sql``}`
-  const [rows, [count]] = await Promise.all([
-    sql<Portfolio[]>`select ${sql.unsafe(PORTFOLIO)} from portfolios ${where} order by unique_identifier collate "C", uid limit ${f.limit} offset ${f.offset}`,
-    sql<{ n: number }[]>`select count(*)::int as n from portfolios ${where}`,
-  ])
-  return { rows, total: count.n }
+  const match = p
+    ? sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(p.calendar_uid::text) like ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p} or lower(coalesce(p.signal_uid, '')) like ${p})`
+    : sql`true`
+  const calendar = f.calendar_uid ? sql`and p.calendar_uid = ${f.calendar_uid}` : sql``
+  const { portfolios: state } = await listStates(sql)
+  const total = !p && !f.calendar_uid
+    ? state.n
+    : await cachedCount([state.stamp], `portfolios:${f.calendar_uid ?? ''}:${p ?? ''}`, async () => {
+        const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from portfolios p where ${p && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${match} ${calendar}`
+        return row.n
+      })
+  const through = p && total <= searchTuning.few && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``
+  // the page's uids from the order index alone, then their rows: a deep page reads no rows it skips
+  const rows = total === 0 ? [] : await sql<Portfolio[]>`select ${sql.unsafe(PORTFOLIO.replace(/(^|,\s*)/g, '$1p.'))}
+    from (select p.unique_identifier, p.uid from portfolios p where ${through} ${match} ${calendar}
+          order by p.unique_identifier collate "C", p.uid limit ${f.limit} offset ${f.offset}) k
+    join portfolios p on p.uid = k.uid
+    order by k.unique_identifier collate "C", k.uid`
+  return { rows: [...rows], total }
 }
 
 export async function findPortfolio(sql: Sql, uid: string): Promise<Portfolio | undefined> {

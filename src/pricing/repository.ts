@@ -81,13 +81,14 @@ type AssetPart = Omit<PricingContextRow, 'curves' | 'floating_index' | 'fixings'
  */
 export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[]): Promise<(PricingContextRow | undefined)[]> {
   if (queries.length === 0) return []
-  const column = <T>(pick: (q: PricingContextQuery, i: number) => T) => queries.map(pick)
+  // the requests travel as one JSON document, not as arrays: the planner cannot see how many there are (unnest of
+  // an array parameter is estimated from its length), so every batch size gets the same plan and PostgreSQL keeps
+  // the prepared statement's generic plan instead of planning the whole query again on every round trip
+  const input = JSON.stringify(queries.map((q, ord) => ({ ord, asset_uid: q.assetUid, market_data_set: q.marketDataSet, valuation: q.valuation, side: q.side, benchmark_role: q.benchmarkRole, benchmark_side: q.benchmarkSide })))
   const parts = await sql<ContextPart[]>`
     with input as (
-      select * from unnest(${column((_, i) => i)}::int[], ${column((q) => q.assetUid)}::uuid[], ${column((q) => q.marketDataSet)}::text[],
-                           ${column((q) => q.valuation)}::timestamptz[], ${column((q) => q.side)}::text[], ${column((q) => q.benchmarkRole)}::text[],
-                           ${column((q) => q.benchmarkSide)}::text[])
-        as i(ord, asset_uid, market_data_set, valuation, side, benchmark_role, benchmark_side)
+      select * from jsonb_to_recordset(${input}::text::jsonb)
+        as i(ord int, asset_uid uuid, market_data_set text, valuation timestamptz, side text, benchmark_role text, benchmark_side text)
     ),
     sets as (
       select s.market_data_set, m.uid as set_uid, m.set_key, m.display_name as set_display_name, n.discount_node, n.fixing_node

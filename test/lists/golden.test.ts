@@ -4,6 +4,7 @@
  * test/lists/golden.ts over the data of golden-data.ts (recorded by `npm run lists-golden`).
  */
 import t from 'tap'
+import { searchTuning } from '../../src/assets/list-keys.ts'
 import { build } from '../helpers/app.ts'
 import { goldenBundle } from './golden-data.ts'
 import { goldenRequests, readGolden, recordAnswers } from './golden.ts'
@@ -17,6 +18,14 @@ t.test('list answers equal the recorded ones', async (t) => {
   const differing = urls.filter((url) => JSON.stringify(answers[url]) !== JSON.stringify(golden[url]))
   t.equal(differing.length, 0, `${urls.length} answers, ${differing.length} differ${differing.length ? `: ${differing.slice(0, 10).join(' ')}` : ''}`)
   for (const url of differing.slice(0, 3)) t.same(answers[url], golden[url], url)
+  // searches read by walking the order index instead of through the trigram index answer the same
+  const few = searchTuning.few
+  searchTuning.few = 0
+  t.teardown(() => void (searchTuning.few = few))
+  const searches = urls.filter((url) => url.includes('search='))
+  const walked = await recordAnswers(app, searches)
+  const differingWalked = searches.filter((url) => JSON.stringify(walked[url]) !== JSON.stringify(golden[url]))
+  t.equal(differingWalked.length, 0, `${searches.length} searches walking the order index, ${differingWalked.length} differ${differingWalked.length ? `: ${differingWalked.slice(0, 10).join(' ')}` : ''}`)
   // the golden data reaches the cases it is there for (a golden of empty lists would prove nothing)
   const total = (url: string) => (golden[url].body as { pageInfo: { totalItems: number } }).pageInfo.totalItems
   t.ok(total('/api/v1/asset/?search=bond') > 50, 'a search with more than one page')

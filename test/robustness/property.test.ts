@@ -11,7 +11,7 @@ import { buildBulk } from '../bulk/app.ts'
 import { BAD_PATH_SEGMENTS, BAD_QUERY_VALUES, EDGE_DATE_TIMES, HUGE_NUMBERS, SchemaWalker, leafPaths, nest, rng, setAt, type Json, type Rng, type Schema } from './generate.ts'
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 1124)
-const PER_OPERATION = Number(process.env.PROPERTY_PER_OPERATION ?? 24)
+const PER_OPERATION = Number(process.env.PROPERTY_PER_OPERATION ?? 16)
 const VALID_SHARE = 0.25
 const CONCURRENCY = 4
 const ANSWER_WITHIN_MS = 15_000
@@ -47,9 +47,7 @@ function operations(doc: { paths: Record<string, Record<string, { operationId: s
       ops.push({ method: method.toUpperCase(), path, operationId: op.operationId, parameters: op.parameters ?? [], body: content && { schema: content.schema, example: content.example } })
     }
   }
-  // writes that remove rows last, so the other operations meet the demo data whole
-  const destructive = (o: Operation) => o.method === 'DELETE' || o.path.includes('bulk-delete/')
-  return [...ops.filter((o) => !destructive(o)), ...ops.filter(destructive)]
+  return ops
 }
 
 /** encodeURIComponent, except that a lone surrogate goes out as the bytes a careless client would send. */
@@ -60,6 +58,32 @@ const encode = (text: string) => {
     return `${encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, ''))}%ED%A0%80`
   }
 }
+
+/** Edge values put, one at a time, at every leaf of each documented example body. */
+const BODY_EDGES: Json[] = [1e308, -1e308, 0, -1, 0.5, 2 ** 53 + 1, '', 'a\u0000', '2026-06-30T23:59:60Z', '9999-12-31T23:59:59Z', null, [], {}]
+/** Edge values for every declared query parameter. */
+const QUERY_EDGES = ['-1', '0', '1e400', '99999999999999999999', '', 'x'.repeat(300), '0001-01-01', '2026-11-20T00:00:00+1400', 'true', '%00']
+
+/** One request per (leaf of the example body × edge value) and (query parameter × edge value), deterministic. */
+function sweep(op: Operation): InjectOptions[] {
+  const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(String(op.parameters.find((p) => p.name === name)?.example ?? 'x')))
+  const out: InjectOptions[] = []
+  for (const p of op.parameters.filter((q) => q.in === 'query')) {
+    for (const v of QUERY_EDGES) out.push({ method: op.method as InjectOptions['method'], url: `${url}?${p.name}=${v === '%00' ? v : encode(v)}` })
+  }
+  if (op.body?.example !== undefined) {
+    for (const path of leafPaths(op.body.example)) {
+      for (const v of BODY_EDGES) {
+        const payload = setAt(structuredClone(op.body.example), path, v)
+        out.push({ method: op.method as InjectOptions['method'], url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) })
+      }
+    }
+  }
+  return out
+}
+
+/** Writes that remove rows run last, so the other operations meet the demo data whole. */
+const destructive = (o: Operation) => o.method === 'DELETE' || o.path.includes('bulk-delete/')
 
 const queryText = (v: Json): string[] => (Array.isArray(v) ? v.flatMap(queryText) : [typeof v === 'string' ? v : JSON.stringify(v)])
 
@@ -178,6 +202,9 @@ t.test('every operation of /openapi.json, valid and hostile: no 5xx, no leak, no
       plan.push({ op, options: request(walker, op, r, hostile), hostile })
     }
   }
+  for (const op of ops) for (const options of sweep(op)) plan.push({ op, options, hostile: true })
+  // the destructive operations last: the sweep of the others must meet the demo data whole
+  plan.sort((a, b) => Number(destructive(a.op)) - Number(destructive(b.op)))
   const failures: string[] = []
   const statuses = new Map<number, number>()
   let slowest = 0

@@ -7,7 +7,8 @@
  * pass's distinct-asset req/s ≥ 60% of the hot figure, p99 ≤ 30 ms, and the server's RSS after pass 3 within
  * 10% of its RSS after pass 1; /metrics's cache gauges are printed after each pass.
  *
- * Options: --connections 50, --hot-requests 20000, --bonds N (the first N scale bonds; default all).
+ * Options: --connections 50, --hot-requests 20000, --bonds N (the first N scale bonds; default all), --passes 3,
+ * --operations price,analytics,z-spread (fewer passes or operations for a quick look; the targets need all).
  */
 import { metric, type Figure, type LoadRequest, type ScaleContext, type Server } from '../context.ts'
 
@@ -44,6 +45,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const connections = Number(ctx.args.connections ?? 50)
   const hotRequests = Number(ctx.args['hot-requests'] ?? 20_000)
   const limit = ctx.args.bonds ? Number(ctx.args.bonds) : 1_000_000_000
+  const passes = Number(ctx.args.passes ?? 3)
+  const operations = ctx.args.operations ? (ctx.args.operations.split(',') as Operation[]) : OPERATIONS
   const bondsOf = (sql: ScaleContext['sql']['scale'], source: string) =>
     sql<Bond[]>`
       select a.uid::text as uid, coalesce((d.instrument_dump ->> 'face_value')::float8, 100) as face
@@ -60,7 +63,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
 
   const figures: Figure[] = []
   const hot: Record<string, { scale: number; demo: number }> = {}
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const run = async (server: Server, bond: Bond) => {
       await ctx.load(Array.from({ length: 500 }, () => request(server, op, bond)), connections)
       return ctx.load(Array.from({ length: hotRequests }, () => request(server, op, bond)), connections)
@@ -76,8 +79,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
 
   const distinct: Record<string, { rps: number; p99: number; p50: number; failed: number }[]> = {}
   const rss: number[] = []
-  for (let pass = 1; pass <= 3; pass++) {
-    for (const op of OPERATIONS) {
+  for (let pass = 1; pass <= passes; pass++) {
+    for (const op of operations) {
       const result = await ctx.load(shuffled(bonds, pass * 7919 + op.length).map((b) => request(ctx.scale, op, b)), connections)
       ;(distinct[op] ??= []).push({ rps: result.rps, p99: result.p99, p50: result.p50, failed: result.non2xx + result.errors })
       ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`)
@@ -89,36 +92,36 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
     })
     ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB; caches: ${caches.join(', ')}`)
-    if (pass === 3) {
+    if (pass === passes) {
       for (const cache of CACHES) {
         const g = (name: string) => metric(text, name, { cache })
-        figures.push({ name: `cache ${cache} entries after pass 3 (bound ${g('pricing_cache_capacity')})`, unit: 'entries', scale: g('pricing_cache_entries'), note: `hit ratio ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%` })
+        figures.push({ name: `cache ${cache} entries after pass ${passes} (bound ${g('pricing_cache_capacity')})`, unit: 'entries', scale: g('pricing_cache_entries'), note: `hit ratio ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%` })
       }
     }
   }
 
-  for (const op of OPERATIONS) {
-    const passes = distinct[op]
-    const worst = passes.reduce((a, b) => (b.rps < a.rps ? b : a))
+  for (const op of operations) {
+    const runs = distinct[op]
+    const worst = runs.reduce((a, b) => (b.rps < a.rps ? b : a))
     figures.push({
-      name: `${op} distinct assets, % of hot (worst of 3 passes)`,
+      name: `${op} distinct assets, % of hot (worst of ${passes} passes)`,
       unit: '%',
       scale: (100 * worst.rps) / hot[op].scale,
       target: { min: 60 },
-      note: `passes ${passes.map((p) => p.rps.toFixed(0)).join(' / ')} req/s`,
+      note: `passes ${runs.map((p) => p.rps.toFixed(0)).join(' / ')} req/s`,
     })
     figures.push({
-      name: `${op} distinct assets, p99 (worst of 3 passes)`,
+      name: `${op} distinct assets, p99 (worst of ${passes} passes)`,
       unit: 'ms',
-      scale: Math.max(...passes.map((p) => p.p99)),
+      scale: Math.max(...runs.map((p) => p.p99)),
       target: { max: 30 },
-      note: `p50 ${passes.map((p) => p.p50.toFixed(1)).join(' / ')} ms`,
+      note: `p50 ${runs.map((p) => p.p50.toFixed(1)).join(' / ')} ms`,
     })
-    const failed = passes.reduce((a, p) => a + p.failed, 0)
-    figures.push({ name: `${op} distinct assets, failed requests (3 passes)`, unit: 'requests', scale: failed, target: { max: 0 } })
+    const failed = runs.reduce((a, p) => a + p.failed, 0)
+    figures.push({ name: `${op} distinct assets, failed requests (${passes} passes)`, unit: 'requests', scale: failed, target: { max: 0 } })
   }
   figures.push({ name: 'server RSS after start', unit: 'MiB', scale: rssStart })
   rss.forEach((r, i) => figures.push({ name: `server RSS after pass ${i + 1}`, unit: 'MiB', scale: r }))
-  figures.push({ name: 'server RSS pass 3 over pass 1', unit: '%', scale: (100 * rss[2]) / rss[0], target: { max: 110 } })
+  if (passes >= 3) figures.push({ name: 'server RSS pass 3 over pass 1', unit: '%', scale: (100 * rss[2]) / rss[0], target: { max: 110 } })
   return figures
 }

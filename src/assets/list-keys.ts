@@ -1,0 +1,113 @@
+/**
+ * Pages of assets in a list's order, optionally narrowed by a contains-search, read from asset_list_keys
+ * (migration 0090) so that a page costs about its offset plus its size in index entries, not the whole table:
+ *
+ * - the order is an index: `sort_key COLLATE "C", asset_uid` is lower(unique_identifier), uid (listAssets, the
+ *   monitor frame) and `label, unique_identifier, asset_uid` is the target-allocation order. "C" compares code
+ *   points, as this service's C.UTF-8 databases do, and gives the same order under any database collation.
+ * - a search term matches whole asset types (`bond` matches every bond) or individual assets. The types it
+ *   matches are found in asset_type_counts and read as ordered (asset_type, order) index ranges; the other
+ *   matches are counted once (through the trigram index on `doc`, cached while the data is unchanged, see
+ *   src/db/list-counts.ts) and then read through that index when they are few, or by walking the order index
+ *   when they are many (then they are dense, so a page is found after a short walk).
+ */
+import type { Sql } from '../db/client.ts'
+import { cachedCount } from '../db/list-counts.ts'
+
+type Fragment = ReturnType<Sql['unsafe']>
+
+/** Which values a list's search reads (routes.md): all of them read uid, identifier and type. */
+export type SearchFields = 'list' | 'monitor' | 'target'
+export type AssetOrder = 'identifier' | 'label'
+
+/**
+ * At most `few` matches are read through the trigram index and sorted; more, by walking the order index. The
+ * answers are the same either way (tests lower it to prove so); only the cost differs.
+ */
+export const searchTuning = { few: 20_000 }
+
+const ORDER: Record<AssetOrder, { by: string; keys: string }> = {
+  identifier: { by: 'k.sort_key collate "C", k.asset_uid', keys: 'k.sort_key, k.asset_uid' },
+  label: { by: 'k.label collate "C", k.unique_identifier collate "C", k.asset_uid', keys: 'k.label, k.unique_identifier, k.asset_uid' },
+}
+
+/** The list's own predicate on everything but the type (the type is matched as a whole, see typeMatches). */
+export function otherMatch(sql: Sql, fields: SearchFields, p: string): Fragment {
+  const common = sql`lower(k.asset_uid::text) like ${p} or k.sort_key like ${p}`
+  if (fields === 'list') return sql`(${common} or lower(coalesce(k.details_ticker, '')) like ${p})`
+  if (fields === 'monitor') return sql`(${common} or lower(coalesce(k.details_ticker, k.snapshot_ticker, '')) like ${p})`
+  return sql`(${common} or lower(coalesce(k.snapshot_name, '')) like ${p} or lower(coalesce(k.snapshot_ticker, '')) like ${p})`
+}
+
+/**
+ * Whether a trigram index can narrow a contains-search: pg_trgm reads words of letters and digits, and a term
+ * without three in a row gives it no trigram (it would then read its whole index, slower than not using it).
+ */
+export const trigramIndexable = (pattern: string): boolean => /[\p{L}\p{N}]{3}/u.test(pattern)
+
+export interface AssetSearch {
+  fields: SearchFields
+  /** the `%term%` pattern of a lowered search term */
+  pattern: string
+  /** the stamp of the asset lists (list_state), under which counts are cached */
+  stamp: string
+  /** only assets of exactly this type (the monitor frame's asset_type) */
+  assetType?: string
+}
+
+export interface SearchPlan {
+  search: AssetSearch
+  /** types whose every asset matches, with their sizes */
+  types: { asset_type: string; n: number }[]
+  /** matches among assets of the other types */
+  others: number
+  total: number
+}
+
+/** Which types match as a whole and how many other assets match: the exact count, and how to read a page. */
+export async function planSearch(sql: Sql, search: AssetSearch): Promise<SearchPlan> {
+  const { pattern: p, assetType } = search
+  const types = [
+    ...(await sql<{ asset_type: string; n: number }[]>`
+      select asset_type, n::bigint as n from asset_type_counts
+      where n > 0 and lower(asset_type) like ${p} ${assetType !== undefined ? sql`and asset_type = ${assetType}` : sql``}
+      order by asset_type`),
+  ]
+  const others = await cachedCount([search.stamp], `others:${search.fields}:${assetType ?? ''}:${p}`, async () => {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::bigint as n from asset_list_keys k
+      where ${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, search.fields, p)} and not lower(coalesce(k.asset_type, '')) like ${p}
+      ${assetType !== undefined ? sql`and k.asset_type = ${assetType}` : sql``}`
+    return row.n
+  })
+  return { search, types, others, total: types.reduce((s, t) => s + t.n, 0) + others }
+}
+
+/**
+ * A query of the page's asset_uid in order (column `asset_uid`, with the order's key columns), for a plan or,
+ * without one, for every asset (of `assetType` when given).
+ */
+export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: number, plan?: SearchPlan, assetType?: string): Fragment {
+  const { by, keys } = ORDER[order]
+  if (!plan) {
+    return sql`select ${sql.unsafe(keys)} from asset_list_keys k ${assetType !== undefined ? sql`where k.asset_type = ${assetType}` : sql``}
+               order by ${sql.unsafe(by)} limit ${limit} offset ${offset}`
+  }
+  const { pattern: p, fields } = plan.search
+  const type = plan.search.assetType
+  const reach = limit + offset
+  const branches: Fragment[] = plan.types.map(
+    (t) => sql`(select ${sql.unsafe(keys)} from asset_list_keys k where k.asset_type = ${t.asset_type} order by ${sql.unsafe(by)} limit ${reach})`,
+  )
+  if (plan.others > 0) {
+    // few: through the trigram index (`doc like`), then sorted; many: walk the order index and test each row
+    const through = plan.others <= searchTuning.few && trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``
+    branches.push(sql`(select ${sql.unsafe(keys)} from asset_list_keys k
+      where ${through} ${otherMatch(sql, fields, p)} and not lower(coalesce(k.asset_type, '')) like ${p}
+      ${type !== undefined ? sql`and k.asset_type = ${type}` : sql``}
+      order by ${sql.unsafe(by)} limit ${reach})`)
+  }
+  if (branches.length === 0) return sql`select ${sql.unsafe(keys)} from asset_list_keys k where false`
+  const union = branches.reduce((a, b) => sql`${a} union all ${b}`)
+  return sql`select * from (${union}) k order by ${sql.unsafe(by)} limit ${limit} offset ${offset}`
+}
