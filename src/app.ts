@@ -9,6 +9,7 @@ import { readdirSync, existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Config } from './config.ts'
 import type { Sql } from './db/client.ts'
+import { listCounts } from './db/list-counts.ts'
 import dbPlugin from './plugins/db.ts'
 import readinessPlugin from './plugins/readiness.ts'
 import openapiPlugin from './plugins/openapi.ts'
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   configureHttp(app)
   app.decorate('config', config)
+  listCounts.resize(config.listCountCacheSize)
   await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database

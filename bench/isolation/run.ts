@@ -8,10 +8,11 @@
  *
  *   npm run bench -- isolation [--seconds 5] [--rounds 3] [--rate 200] [--heavy 4] [--operation analytics]
  */
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { promisify, parseArgs } from 'node:util'
+import { parseArgs } from 'node:util'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createSql, ensureDatabase } from '../../src/db/client.ts'
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '200' },
     heavy: { type: 'string', default: '4' },
     operation: { type: 'string', default: 'analytics' },
+    // PRICER_HEAVY_THREADS of each setup measured
+    lanes: { type: 'string', default: '1,0' },
     // this benchmark's private listener (ports 15450-15499 are its range on the shared machine)
     port: { type: 'string', default: '15450' },
   },
@@ -37,7 +40,6 @@ const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fixed_income_bench_isolation'
 const VALUATION = '2026-11-20T00:00:00Z'
 const CHEAP = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'ACME-5.0-2034-06-01-CALL']
-const exec = promisify(execFile)
 
 interface Outcome {
   cheap: { requests: number; p50: number; p99: number; failures: number }
@@ -46,8 +48,14 @@ interface Outcome {
 
 async function client(cheap: string[], heavyUrl: string, heavy: number, seconds: number): Promise<Outcome> {
   const plan = { cheap, heavyUrl, body: { valuation_date: VALUATION, market_data_set: 'default' }, rate: Number(args.rate), heavy, seconds }
-  const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, JSON.stringify(plan)], { encoding: 'utf8', maxBuffer: 1 << 20 })
-  return JSON.parse(stdout) as Outcome
+  // detached: a session of its own, so the kernel schedules the client apart from the server's group (autogroup),
+  // as a real client on another machine would be
+  const child = spawn(process.execPath, ['--import=tsx', CLIENT, JSON.stringify(plan)], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the load client exited with ${code}`)
+  return JSON.parse(out) as Outcome
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -124,7 +132,7 @@ console.log(
     `${args.heavy} pathological ${args.operation} requests in flight (a callable with ${TERMS_LIMITS.callDates} daily call dates); PRICER_THREADS=${loadConfig({ ...process.env, DATABASE_URL }).pricerThreads}`,
 )
 const rows: string[] = []
-for (const heavyThreads of [1, 0]) {
+for (const heavyThreads of args.lanes.split(',').map(Number)) {
   const r = await phases(heavyThreads)
   const lane = heavyThreads ? 'heavy lane (PRICER_HEAVY_THREADS=1)' : 'no heavy lane (PRICER_HEAVY_THREADS=0)'
   const idleP99 = median(r.idle.map((o) => o.cheap.p99))

@@ -10,7 +10,6 @@ const CLIENT_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_DESTROYED',
   'CONNECTION_ENDED',
-  'DB_NO_ANSWER',
   'DB_QUEUE_TIMEOUT',
   'ECONNREFUSED',
   'ECONNRESET',
@@ -29,7 +28,7 @@ export type Unavailability = 'unreachable' | 'timeout'
 export function databaseUnavailability(error: unknown): Unavailability | null {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return null
-  if (code === 'DB_NO_ANSWER' || code === 'DB_QUEUE_TIMEOUT' || code === 'CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'timeout'
+  if (code === 'DB_QUEUE_TIMEOUT' || code === 'CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'timeout'
   if (CLIENT_CODES.has(code)) return 'unreachable'
   // SQLSTATEs (a server that answers: shutdown, statement timeout, too many connections) are mapped by class in
   // src/http/errors.ts

@@ -29,6 +29,9 @@ export interface DatabaseTimeouts {
   statementMs: number
 }
 
+/** Longest pause between two connection attempts of a serving pool while the database is away. */
+export const RECONNECT_BACKOFF_MAX_MS = 500
+
 /** Time the server gets beyond statement_timeout to report the cancellation before the link is deemed dead. */
 export const WATCHDOG_GRACE_MS = 1_000
 
@@ -64,7 +67,7 @@ function serving(databaseUrl: string, timeouts: DatabaseTimeouts): { socket?: Re
   return {
     ...(plain ? { socket: watchedSocketFactory(timeouts.statementMs + WATCHDOG_GRACE_MS) } : {}),
     // postgres.js backs off up to 20 s between attempts after failures: a database that is back would wait that long
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, RECONNECT_BACKOFF_MAX_MS / 1000),
   }
 }
 

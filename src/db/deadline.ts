@@ -2,7 +2,7 @@
  * A bound on how long a query may wait for a connection. While PostgreSQL is unreachable, postgres.js queues the
  * queries of its pool and serves one per connection attempt (with a growing backoff), so the last of a queue
  * could wait minutes. With a deadline, a query still unsent after `ms` is cancelled (taken off the queue; nothing
- * reached the server) and fails with DB_QUEUE_TIMEOUT, a 503. Once sent, a query is bounded by the server's
+ * reached the server) and fails with DB_QUEUE_TIMEOUT, a 503 (details below, in arm()). Once sent, a query is bounded by the server's
  * statement_timeout and by the socket watchdog instead (watchdog.ts).
  *
  * postgres.js has no such option; its query objects do (`cancel()`, `state` set once handed to a connection) and
@@ -16,11 +16,18 @@ interface QueryInternals {
   handler: object
   state: object | null
   executed: boolean
+  cancelled: unknown
+  strings: readonly string[]
+  args: unknown[]
+  tagged: boolean
+  options: object
   reject: (error: unknown) => void
   resolve: (value: unknown) => void
   cancel(): unknown
   handle(): Promise<void>
 }
+
+const NOTHING = Object.assign(['select 1'], { raw: ['select 1'] })
 
 export class QueueTimeoutError extends Error {
   override readonly name = 'QueueTimeoutError'
@@ -49,7 +56,12 @@ function arm(query: QueryInternals, ms: number): void {
     // handed to a connection: the server's statement_timeout and the watchdog bound it from here
     if (query.state) return
     query.reject = () => reject(new QueueTimeoutError(`no database connection within ${ms} ms`))
+    // off the pool's queue, or, when a connection being opened holds it as its first query, left there (a
+    // cancelled first query would leave that connection parked) but turned into a no-op: the caller was told it
+    // failed, so it must not run
     query.cancel()
+    query.cancelled = null
+    Object.assign(query, { strings: NOTHING, args: [], tagged: true, options: {} })
   }, ms)
   timer.unref()
   query.resolve = (value) => (clearTimeout(timer), resolve(value))

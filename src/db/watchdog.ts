@@ -3,7 +3,7 @@
  * gone without a FIN), TCP alone takes many minutes to give up on a connection that has a query in flight, and
  * postgres.js has no query timeout: every request on that connection would hang. Here the connection is
  * destroyed when the server has sent nothing for `silenceMs` while a query waits for its answer; postgres.js then
- * fails the queries on it (code DB_NO_ANSWER, a 503) and opens a new connection for the next ones.
+ * fails the queries on it (CONNECTION_CLOSED, a 503) and opens a new connection for the next ones.
  *
  * "A query waits" is read from the protocol itself: every Sync and simple Query the client writes is answered by
  * exactly one ReadyForQuery ('Z'), and a Flush by some message. An idle or LISTENing connection is never watched.
@@ -21,11 +21,6 @@ export interface SocketTarget {
   host: string[]
   port: number[]
   path?: string | false
-}
-
-export class NoAnswerError extends Error {
-  override readonly name = 'NoAnswerError'
-  readonly code = 'DB_NO_ANSWER'
 }
 
 /** Counts the requests that expect an answer in one outbound chunk (postgres.js writes whole messages). */
@@ -87,7 +82,9 @@ export function watchSocket(socket: Socket, silenceMs: number): Socket {
     if (awaiting === 0 && !flushed) return
     timer = setTimeout(() => {
       timer = null
-      socket.destroy(new NoAnswerError(`PostgreSQL sent nothing for ${silenceMs} ms while a query waited`))
+      // without an error: postgres.js then fails every query of the connection at once, on 'close' (given an
+      // error, it fails them on 'error' but keeps, unanswered for good, those sent between 'error' and 'close')
+      socket.destroy()
     }, silenceMs)
     timer.unref()
   }

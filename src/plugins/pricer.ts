@@ -7,7 +7,8 @@
  */
 import fp from 'fastify-plugin'
 import { Piscina } from 'piscina'
-import { TaskBatcher } from '../pricing/batcher.ts'
+import { Counter, Gauge, type Registry } from 'prom-client'
+import { TaskBatcher, type IsolationOutcome } from '../pricing/batcher.ts'
 import { isHeavyTask } from '../pricing/cost.ts'
 import type { WorkerCacheLimits } from '../../workers/operations/cache-report.ts'
 
@@ -42,6 +43,33 @@ export interface PricerPluginOptions {
 // A JavaScript entry that registers tsx inside the thread, then loads the TypeScript dispatcher.
 export const DEFAULT_WORKER_URL = new URL('../../workers/pool-entry.mjs', import.meta.url)
 
+/** The heavy lane's backlog, and what happened to the requests whose message failed. */
+function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: IsolationOutcome) => void {
+  new Gauge({
+    name: 'pricing_heavy_pool_threads',
+    help: 'Threads alive on the heavy pricing lane (callables with many call dates and coupons)',
+    registers: [registry],
+    collect() {
+      this.set(heavy?.threads.length ?? 0)
+    },
+  })
+  new Gauge({
+    name: 'pricing_heavy_pool_queue_size',
+    help: 'Heavy pricing requests waiting for a thread of their lane',
+    registers: [registry],
+    collect() {
+      this.set(heavy?.queueSize ?? 0)
+    },
+  })
+  const outcomes = new Counter({
+    name: 'pricing_isolated_requests_total',
+    help: 'Pricing requests of a failed worker message: timeout (504), out_of_memory (503), crashed (500), not_started (503), repriced (a neighbour of the failure, priced again)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+  return (outcome) => outcomes.inc({ outcome })
+}
+
 export default fp<PricerPluginOptions>(
   async (app, { threads, heavyThreads, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const common = {
@@ -59,8 +87,9 @@ export default fp<PricerPluginOptions>(
       // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
       concurrentTasksPerWorker: 2,
     })
-    // started on first use; nice 10: on a busy machine its threads yield the CPU to the cheap lane's
-    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 10 }) : null
+    // started on first use; nice 19 (the lowest priority): its threads yield the CPU to the cheap lane's (measured
+    // against nice 0 and 10 in bench/README.md, "Pricing isolation")
+    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 }) : null
     let lastWorkerError = 0
     for (const p of [pool, heavy]) {
       // unhandled, a worker that fails to load would kill the process (design §9)
@@ -88,7 +117,8 @@ export default fp<PricerPluginOptions>(
     })
     app.decorate('pricer', pool)
     app.decorate('pricerHeavy', heavy)
-    app.decorate('pricerBatches', new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask))
+    const isolated = app.hasDecorator('metrics') ? isolationMetrics(app.metrics.registry, heavy) : undefined
+    app.decorate('pricerBatches', new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask, isolated))
     app.addHook('onClose', async () => {
       await Promise.all([pool.close(), heavy?.close()])
       app.log.info('pricing pool closed')

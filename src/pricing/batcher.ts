@@ -66,6 +66,9 @@ export function refusedBeforeRun(error: unknown): boolean {
 /** A task sent back by a neighbour's failure is priced again at most this many times. */
 const MAX_RETRIES = 2
 
+/** What happened to a request whose message failed (counted in /metrics). */
+export type IsolationOutcome = 'timeout' | 'out_of_memory' | 'crashed' | 'not_started' | 'repriced'
+
 export interface Lanes {
   /** batched cheap tasks */
   main: Piscina
@@ -85,6 +88,7 @@ export class TaskBatcher {
     private readonly timeoutMs: () => number,
     private readonly queueTimeoutMs: () => number,
     private readonly isHeavy: (task: unknown) => boolean = () => false,
+    private readonly observe: (outcome: IsolationOutcome) => void = () => {},
     private readonly maxBatch = 64,
     private readonly resolutionMs = 20,
   ) {}
@@ -145,7 +149,10 @@ export class TaskBatcher {
   /** Only the task that was running fails; the rest of the batch is priced again. */
   private failed(flight: Flight, error: unknown): void {
     if (flight.expired === 'queued') {
-      for (const p of flight.batch) p.reject(new PoolBusy(this.queueTimeoutMs()))
+      for (const p of flight.batch) {
+        this.observe('not_started')
+        p.reject(new PoolBusy(this.queueTimeoutMs()))
+      }
       return
     }
     const limit = this.timeoutMs()
@@ -158,9 +165,14 @@ export class TaskBatcher {
     const collateral = flight.expired === null && /terminating worker thread/i.test((error as Error | undefined)?.message ?? '')
     const running = collateral ? -1 : Atomics.load(flight.progress, 0) - 1
     flight.batch.forEach((p, i) => {
-      if (i === running) p.reject(flight.expired === 'running' ? new TaskTimeout(limit) : new WorkerDied(error))
-      else if (p.retries < MAX_RETRIES) this.enqueue({ ...p, retries: p.retries + 1 })
-      else p.reject(new WorkerDied(error))
+      if (i === running || p.retries >= MAX_RETRIES) {
+        const failure = i === running && flight.expired === 'running' ? new TaskTimeout(limit) : new WorkerDied(error)
+        this.observe(failure instanceof TaskTimeout ? 'timeout' : failure.outOfMemory ? 'out_of_memory' : 'crashed')
+        p.reject(failure)
+      } else {
+        this.observe('repriced')
+        this.enqueue({ ...p, retries: p.retries + 1 })
+      }
     })
   }
 

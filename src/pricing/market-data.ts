@@ -37,6 +37,8 @@ export interface ResolvedFixings {
   convention: Record<string, unknown>
   dates: string[]
   rates: number[]
+  /** content key of dates and rates when PostgreSQL computed it (see repository.ts) */
+  content_hash?: string
 }
 
 export interface ResolvedMarketData {
@@ -98,7 +100,7 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
   const observation = new Date(row.time_index).toISOString()
   const referenceDate = observation.slice(0, 10)
   // every input of the worker's curve (reference date, nodes, building details): a changed one is a new key
-  row.content_key ??= contentKey(referenceDate, row.payload, row.building)
+  row.content_key ??= contentKey(referenceDate, row.payload_hash ?? row.payload, row.building)
   const cacheKey = row.content_key
   return {
     role,
@@ -157,6 +159,7 @@ export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, b
       convention: ctx.floating_index.convention,
       dates: ctx.fixings?.dates ?? [],
       rates: ctx.fixings?.rates ?? [],
+      content_hash: ctx.fixings?.content_hash,
     }
   }
   return result

@@ -20,6 +20,8 @@ export interface SelectedCurveRow {
   building: Record<string, unknown> | null
   time_index: string | null
   payload: string | null
+  /** md5 of the payload, computed by PostgreSQL (absent on an explicitly named benchmark): the payload's content key */
+  payload_hash?: string | null
   /** memoized content key of the curve it builds (the row is shared by the contexts that select it), see market-data.ts */
   content_key?: string
 }
@@ -45,7 +47,8 @@ export interface PricingContextRow extends PricingDetailsRow {
   fixing_node_uid: string | null
   curves: SelectedCurveRow[]
   floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
-  fixings: { dates: string[]; rates: number[] } | null
+  /** `content_hash`: md5 of the dates and rates, computed by PostgreSQL: their content key without hashing them here */
+  fixings: { dates: string[]; rates: number[]; content_hash?: string } | null
   /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
   terms_hash: string | null
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
@@ -133,7 +136,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
                'quote_convention', b.quote_convention, 'rate_unit', b.rate_unit, 'compounding', b.compounding,
                'frequency', b.frequency, 'day_counter', b.day_counter, 'calendar', b.calendar,
                'interpolation_method', b.interpolation_method, 'extrapolation', b.extrapolation) end as building,
-             o.time_index, o.curve as payload
+             o.time_index, o.curve as payload, md5(o.curve) as payload_hash
       from (select distinct on (key) * from wants) w
       left join pricing_curve_selections s
         on s.market_data_set_uid = w.set_uid and s.status = 'ACTIVE' and s.binding_key = w.role || ':index:' || w.index_uid || ':' || w.side
@@ -162,13 +165,15 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       group by 1, 2, 3, 4
     ),
     fixing_sets as (
-      select w.key,
-             (select json_build_object('dates', coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json),
-                                       'rates', coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json))
-                from index_fixings f
-                where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
-                  and f.fixing_date between w.since and w.valuation_day) as fixings
+      select w.key, f.dates, f.rates
       from windows w
+      cross join lateral (
+        select coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json) as dates,
+               coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json) as rates
+        from index_fixings f
+        where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
+          and f.fixing_date between w.since and w.valuation_day
+      ) f
     )
     select 'asset' as kind, r.ord, null as key, json_build_object(
              'asset_uid', r.asset_uid, 'unique_identifier', r.unique_identifier, 'instrument_type', r.instrument_type,
@@ -182,7 +187,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     from req r left join wants_by_request wr on wr.ord = r.ord
     union all select 'curve', null, key, to_json(selected) from selected
     union all select 'index', null, uid, to_json(floating) from floating
-    union all select 'fixings', null, key, fixings from fixing_sets`
+    union all select 'fixings', null, key, json_build_object('dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
   const curves = new Map<string, SelectedCurveRow>()
   const indexes = new Map<string, NonNullable<PricingContextRow['floating_index']>>()
   const fixings = new Map<string, NonNullable<PricingContextRow['fixings']>>()

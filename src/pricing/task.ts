@@ -51,7 +51,9 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
   // cached context, so hashed once per context) plus the valuation date and the projection curve's content key
-  ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, Object.entries(task.fixings).map(([id, f]) => [id, arrayKey(f.dates), arrayKey(f.rates)]))
+  // (the fixings by PostgreSQL's md5 when the context carries it: a round trip's fixings are new arrays every time)
+  const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.content_hash ?? `${arrayKey(md.floating.dates)}:${arrayKey(md.floating.rates)}`] : []
+  ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
   task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
   return task
 }

@@ -57,6 +57,9 @@ t.test('a request over its time limit fails alone with 504; its neighbours are a
   t.same(neighbours.map((r) => r.statusCode), CHEAP.map(() => 200), 'every neighbour is answered')
   t.ok(neighbours.every((r) => typeof body(r).price === 'number'))
   t.ok(ended() >= 1, 'the overrunning worker was terminated')
+  const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+  t.match(metrics, /pricing_isolated_requests_total\{outcome="timeout"\} 1\n/, '/metrics counts the timeout')
+  t.match(metrics, /pricing_isolated_requests_total\{outcome="repriced"\} [1-9]/, 'and the neighbours priced again')
   app.config.pricerTaskTimeoutMs = 10_000
   t.equal((await price(app, CHEAP[1])).statusCode, 200, 'a new worker prices the next request')
 })

@@ -12,6 +12,7 @@
  *                     --bulk-connections 10 --bulk-idle 6 --bulk-base 100000 --bulk-asset UST-4.25-2031-11-15]
  */
 import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { Sql } from '../../../src/db/client.ts'
@@ -53,6 +54,29 @@ async function seed(sql: Sql, prefix: string, count: number, weights: number): P
   }
   return uids
 }
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends connected to the database (NaN when PostgreSQL is not on this
+ * host). Pricing reads no SQL while its contexts are cached, so across a delete window the growth is the delete's:
+ * a figure the machine's other load does not inflate the way it inflates wall times.
+ */
+async function backendCpuSeconds(sql: Sql): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+  const cpu = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      // fields after the parenthesised command: utime and stime are the 12th and 13th, in clock ticks (100 per second)
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100)
+    } catch {
+      // not on this host, or gone
+    }
+  }
+  return cpu
+}
+
+const cpuGrowth = (before: Map<number, number>, after: Map<number, number>) =>
+  after.size === 0 ? NaN : [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0)
 
 function startLoad(url: string, payload: string, connections: number): Promise<{ child: ChildProcess; stop(): Promise<Sample[]> }> {
   const child = fork(LOAD, [url, payload, String(connections)], { execArgv: ['--import=tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
@@ -123,6 +147,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const duringSamples: Sample[] = []
   const deleteSeconds: number[] = []
   const jobSeconds: number[] = []
+  const pgCpu: number[] = []
   let allOrNothing = true
   for (let round = 1; round <= ROUNDS; round++) {
     const uids = await seed(sql, 'BULKBENCH-', N, WEIGHTS)
@@ -139,6 +164,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     const runBefore = metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', { resource: 'portfolios', state: 'completed', phase: 'run' }) || 0
     load = await startLoad(priceUrl, payload, CONNECTIONS)
     await sleep(2_000)
+    const cpuBefore = await backendCpuSeconds(sql)
     const window = { from: Date.now(), to: 0 }
     const response = await fetch(`${base}/api/v1/portfolio/bulk-delete/`, {
       method: 'POST',
@@ -146,6 +172,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       body: JSON.stringify({ selection: { mode: 'explicit', uids }, options: {} }),
     })
     window.to = Date.now()
+    pgCpu.push(cpuGrowth(cpuBefore, await backendCpuSeconds(sql)))
     const body = (await response.json()) as Record<string, unknown>
     await sleep(300)
     during.push(window)
@@ -156,7 +183,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     deleteSeconds.push((window.to - window.from) / 1000)
     jobSeconds.push(runAfter - runBefore)
     if (!((response.status === 200 && left === 0) || (response.status !== 200 && left === N))) allOrNothing = false
-    ctx.log(`round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`)
+    ctx.log(`round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`)
     if (response.status !== 200) {
       ctx.log(`  ${JSON.stringify(body).slice(0, 300)}`)
       await sql`delete from portfolio_weights where portfolio_identifier like 'BULKBENCH-%'`
@@ -173,6 +200,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   return [
     { name: `bulk delete of ${N} portfolios, slowest of ${ROUNDS} (HTTP end to end)`, unit: 's', scale: Math.max(...deleteSeconds), target: { max: 10 } },
     { name: 'of which the job transaction, slowest', unit: 's', scale: Math.max(...jobSeconds) },
+    { name: 'PostgreSQL CPU of one delete, mean (backends of the scale database)', unit: 's', scale: pgCpu.reduce((a, b) => a + b, 0) / pgCpu.length },
     { name: 'pricing p99 idle (same run)', unit: 'ms', scale: a.p99 },
     { name: 'pricing p99 during the bulk deletes', unit: 'ms', scale: d.p99 },
     { name: 'pricing p99 during / idle', unit: 'x', scale: ratio, target: { max: 2 } },

@@ -1,0 +1,102 @@
+/**
+ * A TCP relay a test (or benchmark) controls, to fake an outage of PostgreSQL or Redis without touching the shared
+ * servers:
+ * - `up`: relays both ways;
+ * - `down`: the server is stopped: connections are cut and new ones refused (ECONNREFUSED);
+ * - `blackhole`: packets are dropped: connections are accepted and held, nothing is relayed either way, nothing is
+ *   closed. Back `up`, a connection that lost bytes is cut (TCP would have given up on it).
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net'
+
+export type ProxyMode = 'up' | 'down' | 'blackhole'
+
+interface Pair {
+  client: Socket
+  upstream: Socket | null
+  lost: boolean
+}
+
+export class TcpProxy {
+  private server: Server | null = null
+  private readonly pairs = new Set<Pair>()
+  private current: ProxyMode = 'up'
+
+  constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  get mode(): ProxyMode {
+    return this.current
+  }
+
+  async start(): Promise<this> {
+    await this.listen()
+    return this
+  }
+
+  async set(mode: ProxyMode): Promise<void> {
+    const previous = this.current
+    this.current = mode
+    if (mode === 'down') {
+      this.cutAll()
+      await this.unlisten()
+    } else if (previous === 'down') {
+      await this.listen()
+    }
+    if (mode === 'up') for (const pair of this.pairs) if (pair.lost || !pair.upstream) this.cut(pair)
+  }
+
+  async close(): Promise<void> {
+    this.cutAll()
+    await this.unlisten()
+  }
+
+  private accept(client: Socket): void {
+    const pair: Pair = { client, upstream: null, lost: false }
+    this.pairs.add(pair)
+    client.on('error', () => {})
+    client.on('close', () => this.cut(pair))
+    if (this.current === 'up') this.open(pair)
+    client.on('data', (chunk: Buffer) => {
+      if (this.current === 'up' && pair.upstream) pair.upstream.write(chunk)
+      else pair.lost = true
+    })
+  }
+
+  private open(pair: Pair): void {
+    const upstream = connect(this.target.port, this.target.host)
+    pair.upstream = upstream
+    upstream.on('error', () => {})
+    upstream.on('close', () => this.cut(pair))
+    upstream.on('data', (chunk: Buffer) => {
+      if (this.current === 'up') pair.client.write(chunk)
+      else pair.lost = true
+    })
+  }
+
+  private cut(pair: Pair): void {
+    if (!this.pairs.delete(pair)) return
+    pair.client.destroy()
+    pair.upstream?.destroy()
+  }
+
+  private cutAll(): void {
+    for (const pair of [...this.pairs]) this.cut(pair)
+  }
+
+  private listen(): Promise<void> {
+    const server = createServer((client) => this.accept(client))
+    this.server = server
+    return new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(this.port, '127.0.0.1', () => resolve())
+    })
+  }
+
+  private unlisten(): Promise<void> {
+    const server = this.server
+    this.server = null
+    return server ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve()
+  }
+}
