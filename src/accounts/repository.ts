@@ -39,7 +39,7 @@ export async function targetCandidates(sql: Sql, f: { limit: number; offset: num
   const state = await listStates(sql)
   const wantAssets = f.target_type !== 'portfolio'
   const wantPortfolios = f.target_type !== 'asset'
-  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', pattern: p, stamp: state.assets.stamp }) : undefined
+  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', term: f.search!.toLowerCase(), pattern: p, stamp: state.assets.stamp }) : undefined
   const assetCount = !wantAssets ? 0 : plan ? plan.total : state.assets.n
   const portfolioCount = !wantPortfolios ? 0 : p ? await countPortfolioTargets(sql, p, state.portfolios.stamp) : state.portfolios.n
   const assetRows = Math.max(0, Math.min(f.limit, assetCount - f.offset))

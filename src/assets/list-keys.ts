@@ -47,7 +47,8 @@ export const trigramIndexable = (pattern: string): boolean => /[\p{L}\p{N}]{3}/u
 
 export interface AssetSearch {
   fields: SearchFields
-  /** the `%term%` pattern of a lowered search term */
+  /** the lowered search term, and its `%term%` pattern */
+  term: string
   pattern: string
   /** the stamp of the asset lists (list_state), under which counts are cached */
   stamp: string
@@ -59,28 +60,54 @@ export interface SearchPlan {
   search: AssetSearch
   /** types whose every asset matches, with their sizes */
   types: { asset_type: string; n: number }[]
-  /** matches among assets of the other types */
+  /** matches among assets of the other types: `prefix` of them have an identifier starting with the term */
   others: number
+  prefix: number
   total: number
+}
+
+/**
+ * [lo, hi) in "C" order holds exactly the sort keys that start with `term` (hi: its last character's successor),
+ * so identifier-prefix matches, however many, are one range of the order index.
+ */
+function prefixRange(term: string): [string, string] | undefined {
+  const chars = [...term]
+  const last = chars.pop()
+  if (last === undefined) return undefined
+  let next = last.codePointAt(0)! + 1
+  if (next === 0xd800) next = 0xe000
+  if (next > 0x10ffff) return undefined
+  return [term, chars.join('') + String.fromCodePoint(next)]
+}
+
+const startsWith = (sql: Sql, term: string): Fragment => {
+  const range = prefixRange(term)
+  return range ? sql`(k.sort_key collate "C" >= ${range[0]} and k.sort_key collate "C" < ${range[1]})` : sql`false`
 }
 
 /** Which types match as a whole and how many other assets match: the exact count, and how to read a page. */
 export async function planSearch(sql: Sql, search: AssetSearch): Promise<SearchPlan> {
-  const { pattern: p, assetType } = search
-  const types = [
-    ...(await sql<{ asset_type: string; n: number }[]>`
+  const { pattern: p, assetType, term } = search
+  const ofType = assetType !== undefined ? sql`and k.asset_type = ${assetType}` : sql``
+  const notTypes = sql`not lower(coalesce(k.asset_type, '')) like ${p}`
+  const scope = `${search.fields}:${assetType ?? ''}:${p}`
+  const [types, others, prefix] = await Promise.all([
+    sql<{ asset_type: string; n: number }[]>`
       select asset_type, n::bigint as n from asset_type_counts
       where n > 0 and lower(asset_type) like ${p} ${assetType !== undefined ? sql`and asset_type = ${assetType}` : sql``}
-      order by asset_type`),
-  ]
-  const others = await cachedCount([search.stamp], `others:${search.fields}:${assetType ?? ''}:${p}`, async () => {
-    const [row] = await sql<{ n: number }[]>`
-      select count(*)::bigint as n from asset_list_keys k
-      where ${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, search.fields, p)} and not lower(coalesce(k.asset_type, '')) like ${p}
-      ${assetType !== undefined ? sql`and k.asset_type = ${assetType}` : sql``}`
-    return row.n
-  })
-  return { search, types, others, total: types.reduce((s, t) => s + t.n, 0) + others }
+      order by asset_type`,
+    cachedCount([search.stamp], `others:${scope}`, async () => {
+      const [row] = await sql<{ n: number }[]>`
+        select count(*)::bigint as n from asset_list_keys k
+        where ${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, search.fields, p)} and ${notTypes} ${ofType}`
+      return row.n
+    }),
+    cachedCount([search.stamp], `prefix:${scope}`, async () => {
+      const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_list_keys k where ${startsWith(sql, term)} and ${notTypes} ${ofType}`
+      return row.n
+    }),
+  ])
+  return { search, types: [...types], others, prefix, total: types.reduce((s, t) => s + t.n, 0) + others }
 }
 
 /**
@@ -93,19 +120,21 @@ export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: num
     return sql`select ${sql.unsafe(keys)} from asset_list_keys k ${assetType !== undefined ? sql`where k.asset_type = ${assetType}` : sql``}
                order by ${sql.unsafe(by)} limit ${limit} offset ${offset}`
   }
-  const { pattern: p, fields } = plan.search
+  const { pattern: p, fields, term } = plan.search
   const type = plan.search.assetType
+  const ofType = type !== undefined ? sql`and k.asset_type = ${type}` : sql``
+  const notTypes = sql`not lower(coalesce(k.asset_type, '')) like ${p}`
   const reach = limit + offset
-  const branches: Fragment[] = plan.types.map(
-    (t) => sql`(select ${sql.unsafe(keys)} from asset_list_keys k where k.asset_type = ${t.asset_type} order by ${sql.unsafe(by)} limit ${reach})`,
-  )
-  if (plan.others > 0) {
-    // few: through the trigram index (`doc like`), then sorted; many: walk the order index and test each row
-    const through = plan.others <= searchTuning.few && trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``
-    branches.push(sql`(select ${sql.unsafe(keys)} from asset_list_keys k
-      where ${through} ${otherMatch(sql, fields, p)} and not lower(coalesce(k.asset_type, '')) like ${p}
-      ${type !== undefined ? sql`and k.asset_type = ${type}` : sql``}
-      order by ${sql.unsafe(by)} limit ${reach})`)
+  const branch = (where: Fragment) => sql`(select ${sql.unsafe(keys)} from asset_list_keys k where ${where} order by ${sql.unsafe(by)} limit ${reach})`
+  // whole types: ranges of the (asset_type, order) indexes
+  const branches: Fragment[] = plan.types.map((t) => branch(sql`k.asset_type = ${t.asset_type}`))
+  // identifiers starting with the term: one range of the order index
+  if (plan.prefix > 0) branches.push(branch(sql`${startsWith(sql, term)} and ${notTypes} ${ofType}`))
+  // the rest: few through the trigram index (`doc like`) then sorted; many by walking the order index
+  const rest = plan.others - plan.prefix
+  if (rest > 0) {
+    const through = rest <= searchTuning.few && trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``
+    branches.push(branch(sql`${through} ${otherMatch(sql, fields, p)} and ${notTypes} and not ${startsWith(sql, term)} ${ofType}`))
   }
   if (branches.length === 0) return sql`select ${sql.unsafe(keys)} from asset_list_keys k where false`
   const union = branches.reduce((a, b) => sql`${a} union all ${b}`)

@@ -21,7 +21,7 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
     const [row] = await sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}`
     total = row?.n ?? 0
   } else if (pattern && !category) {
-    const plan = await planSearch(sql, { fields: 'list', pattern, stamp: state.stamp })
+    const plan = await planSearch(sql, { fields: 'list', term: f.search!.toLowerCase(), pattern, stamp: state.stamp })
     keys = pageKeys(sql, 'identifier', f.limit, f.offset, plan)
     total = plan.total
   } else {
@@ -112,7 +112,7 @@ export async function monitorRows(sql: Sql, q: { search?: string; asset_type?: s
     ]
   }
   const pattern = q.search ? containsPattern(q.search.toLowerCase()) : undefined
-  const plan = pattern ? await planSearch(sql, { fields: 'monitor', pattern, stamp: (await listStates(sql)).assets.stamp, assetType: q.asset_type }) : undefined
+  const plan = pattern ? await planSearch(sql, { fields: 'monitor', term: q.search!.toLowerCase(), pattern, stamp: (await listStates(sql)).assets.stamp, assetType: q.asset_type }) : undefined
   return [
     ...(await sql<MonitorRow[]>`
       select ${columns} from (${pageKeys(sql, 'identifier', q.limit, q.offset, plan, q.asset_type)}) k join assets a on a.uid = k.asset_uid ${described}
