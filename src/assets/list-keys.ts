@@ -11,6 +11,7 @@
  *   src/db/list-counts.ts) and then read through that index when they are few, or by walking the order index
  *   when they are many (then they are dense, so a page is found after a short walk).
  */
+import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
 import type { Sql } from '../db/client.ts'
 import { cachedCount } from '../db/list-counts.ts'
 
@@ -26,9 +27,13 @@ export type AssetOrder = 'identifier' | 'label'
  */
 export const searchTuning = { few: 20_000 }
 
-const ORDER: Record<AssetOrder, { by: string; keys: string }> = {
-  identifier: { by: 'k.sort_key collate "C", k.asset_uid', keys: 'k.sort_key, k.asset_uid' },
-  label: { by: 'k.label collate "C", k.unique_identifier collate "C", k.asset_uid', keys: 'k.label, k.unique_identifier, k.asset_uid' },
+const ORDER: Record<AssetOrder, { by: string; keys: string; row: string }> = {
+  identifier: { by: 'k.sort_key collate "C", k.asset_uid', keys: 'k.sort_key, k.asset_uid', row: '(k.sort_key collate "C", k.asset_uid)' },
+  label: {
+    by: 'k.label collate "C", k.unique_identifier collate "C", k.asset_uid',
+    keys: 'k.label, k.unique_identifier, k.asset_uid',
+    row: '(k.label collate "C", k.unique_identifier collate "C", k.asset_uid)',
+  },
 }
 
 /** The list's own predicate on everything but the type (the type is matched as a whole, see typeMatches). */
@@ -80,7 +85,8 @@ function prefixRange(term: string): [string, string] | undefined {
   return [term, chars.join('') + String.fromCodePoint(next)]
 }
 
-const startsWith = (sql: Sql, term: string): Fragment => {
+/** The assets whose identifier starts with `term`: a range of the order index. */
+export const startsWith = (sql: Sql, term: string): Fragment => {
   const range = prefixRange(term)
   return range ? sql`(k.sort_key collate "C" >= ${range[0]} and k.sort_key collate "C" < ${range[1]})` : sql`false`
 }
@@ -139,4 +145,41 @@ export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: num
   if (branches.length === 0) return sql`select ${sql.unsafe(keys)} from asset_list_keys k where false`
   const union = branches.reduce((a, b) => sql`${a} union all ${b}`)
   return sql`select * from (${union}) k order by ${sql.unsafe(by)} limit ${limit} offset ${offset}`
+}
+
+/**
+ * Keyset access under the offset API: the order key of the row at a position of an unfiltered list (or of a
+ * category, or of one type), learnt from pages read before under the same stamp. A page whose offset is known
+ * starts at its key in the index instead of skipping `offset` entries: repeating a deep page, or reading the
+ * pages one after the other, costs a page each. Any write renews the stamp, so a key is never used on other data.
+ */
+const seeks = new BoundedCache<string[]>(10_000)
+
+export interface PageScope {
+  stamp: string
+  plan?: SearchPlan
+  assetType?: string
+  category?: string
+}
+
+/** The asset uids of one page, in the order. */
+export async function pageUids(sql: Sql, order: AssetOrder, limit: number, offset: number, scope: PageScope): Promise<string[]> {
+  const { by, keys, row } = ORDER[order]
+  if (scope.plan) {
+    const rows = await sql<{ uid: string }[]>`select k.asset_uid::text as uid from (${pageKeys(sql, order, limit, offset, scope.plan)}) k order by ${sql.unsafe(by)}`
+    return rows.map((r) => r.uid)
+  }
+  const table = scope.category !== undefined ? sql`asset_category_memberships k where k.category_uid = ${scope.category}` : sql`asset_list_keys k where true`
+  const where = sql`${table} ${scope.assetType !== undefined ? sql`and k.asset_type = ${scope.assetType}` : sql``}`
+  const at = (position: number) => `${scope.stamp}|${order}|${scope.category ?? ''}|${scope.assetType ?? ''}|${position}`
+  const seek = offset > 0 ? seeks.get(at(offset)) : undefined
+  const values = (seek ?? []).map((v) => sql`${v}`)
+  const after = seek ? sql`and ${sql.unsafe(row)} >= (${values.reduce((a, b) => sql`${a}, ${b}`)})` : sql``
+  // the key columns as text (learnt), and one row more: the key where the next page starts
+  const rows = await sql<{ keys: string[] }[]>`
+    select array[${sql.unsafe(keys.split(', ').map((c) => `${c}::text`).join(', '))}] as keys from ${where} ${after}
+    order by ${sql.unsafe(by)} limit ${limit + 1} ${seek ? sql`` : sql`offset ${offset}`}`
+  if (rows.length > 0 && offset > 0) seeks.set(at(offset), rows[0].keys)
+  if (rows.length > limit) seeks.set(at(offset + limit), rows[limit].keys)
+  return rows.slice(0, limit).map((r) => r.keys[r.keys.length - 1])
 }
