@@ -85,7 +85,8 @@ function prefixRange(term: string): [string, string] | undefined {
   return [term, chars.join('') + String.fromCodePoint(next)]
 }
 
-const startsWith = (sql: Sql, term: string): Fragment => {
+/** The assets whose identifier starts with `term`: a range of the order index. */
+export const startsWith = (sql: Sql, term: string): Fragment => {
   const range = prefixRange(term)
   return range ? sql`(k.sort_key collate "C" >= ${range[0]} and k.sort_key collate "C" < ${range[1]})` : sql`false`
 }

@@ -1,7 +1,7 @@
 /** SQL of the asset registry. */
 import type { Sql } from '../db/client.ts'
 import { cachedCount, listStates } from '../db/list-counts.ts'
-import { otherMatch, pageUids, planSearch, searchTuning, trigramIndexable } from './list-keys.ts'
+import { otherMatch, pageUids, planSearch, searchTuning, startsWith, trigramIndexable } from './list-keys.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Asset, AssetListQuery } from './schemas.ts'
 
@@ -12,7 +12,7 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
   let uids: string[]
   let total: number
   if (pattern && category) {
-    ;({ uids, total } = await categorySearch(sql, category, pattern, state.stamp, f.limit, f.offset))
+    ;({ uids, total } = await categorySearch(sql, category, (f.search ?? '').toLowerCase(), pattern, state.stamp, f.limit, f.offset))
   } else if (pattern) {
     const plan = await planSearch(sql, { fields: 'list', term: (f.search ?? '').toLowerCase(), pattern, stamp: state.stamp })
     uids = await pageUids(sql, 'identifier', f.limit, f.offset, { stamp: state.stamp, plan })
@@ -33,7 +33,7 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
 }
 
 /** A search within a category: counted once per data state; few matches read by index, many by walking the category. */
-async function categorySearch(sql: Sql, category: string, p: string, stamp: string, limit: number, offset: number) {
+async function categorySearch(sql: Sql, category: string, term: string, p: string, stamp: string, limit: number, offset: number) {
   const match = sql`(${otherMatch(sql, 'list', p)} or lower(coalesce(k.asset_type, '')) like ${p})`
   const total = await cachedCount([stamp], `category:${category}:${p}`, async () => {
     const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
@@ -45,9 +45,17 @@ async function categorySearch(sql: Sql, category: string, p: string, stamp: stri
                      where m.category_uid = ${category} and ${match} order by m.sort_key collate "C", m.asset_uid limit ${limit} offset ${offset}`
     return { uids: await run(keys), total }
   }
-  const types = (await sql<{ asset_type: string }[]>`select asset_type from asset_type_counts where n > 0 and lower(asset_type) like ${p}`).map((t) => t.asset_type)
+  // few: the union of the index ranges that hold them (whole types, identifiers starting with the term, the
+  // trigram index for the rest), each arm only when the plan of the whole list says it holds matches
+  const plan = await planSearch(sql, { fields: 'list', term, pattern: p, stamp })
+  const arms = [
+    ...(plan.types.length ? [sql`k.asset_type = any(${plan.types.map((t) => t.asset_type)}::text[])`] : []),
+    ...(plan.prefix > 0 ? [startsWith(sql, term)] : []),
+    ...(plan.others > plan.prefix ? [sql`(${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)})`] : []),
+  ]
+  if (arms.length === 0) return { uids: [], total }
   const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on m.asset_uid = k.asset_uid and m.category_uid = ${category}
-                   where ((${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)}) or k.asset_type = any(${types}::text[]))
+                   where ${arms.reduce((a, b) => sql`${a} or ${b}`)}
                    order by k.sort_key collate "C", k.asset_uid limit ${limit} offset ${offset}`
   return { uids: await run(keys), total }
 
