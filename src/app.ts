@@ -18,7 +18,7 @@ import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
-import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
+import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
 import { installInputSafety } from './http/input-safety.ts'
@@ -79,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // request.protocol and request.host follow X-Forwarded-Proto/Host only from trusted proxies

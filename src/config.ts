@@ -32,10 +32,12 @@ export interface Config {
   bulkQueuePrefix: string
   /** how long a bulk-delete request waits for its job; past it the job is withdrawn and the request answers 504 */
   bulkWaitTimeoutMs: number
-  /** nice value of bulk-delete work: the `npm run worker` process, and a job's PostgreSQL backend when it runs on this host */
+  /** nice value of the `npm run worker` process */
   bulkWorkerNice: number
-  /** how long a job's backend keeps the lowered priority before it is restored (a bound on starvation) */
-  bulkWorkerNiceMs: number
+  /** rows a bulk-delete job deletes per statement */
+  bulkDeleteChunkSize: number
+  /** a job pauses after each chunk (as long as it took) until it has run this long; 0: no pauses */
+  bulkDeleteYieldMs: number
   /** how long a stopping process lets requests in flight finish before it exits anyway */
   shutdownTimeoutMs: number
   /** load the demo bundle at start when the database holds no assets */
@@ -145,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkQueuePrefix: prefix(env, 'BULK_QUEUE_PREFIX', defaultQueuePrefix(databaseUrl)),
     bulkWaitTimeoutMs: integer(env, 'BULK_WAIT_TIMEOUT_MS', 120_000, 100, 3_600_000),
     bulkWorkerNice: integer(env, 'BULK_WORKER_NICE', 10, 0, 19),
-    bulkWorkerNiceMs: integer(env, 'BULK_WORKER_NICE_MS', 5_000, 0, 3_600_000),
+    bulkDeleteChunkSize: integer(env, 'BULK_DELETE_CHUNK_SIZE', 250, 1, 10_000),
+    bulkDeleteYieldMs: integer(env, 'BULK_DELETE_YIELD_MS', 3_000, 0, 600_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),

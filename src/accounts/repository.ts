@@ -1,6 +1,6 @@
 /** SQL reads of accounts: rows, target-allocation candidates, holdings, holdings by fund, target positions. */
 import type { Sql, TransactionSql } from '../db/client.ts'
-import { pageKeys, planSearch, searchTuning, trigramIndexable } from '../assets/list-keys.ts'
+import { pageUids, planSearch, searchTuning, trigramIndexable } from '../assets/list-keys.ts'
 import { cachedCount, listStates } from '../db/list-counts.ts'
 import { containsPattern } from '../http/pagination.ts'
 import { PORTFOLIO_DOC } from '../portfolios/repository.ts'
@@ -39,7 +39,7 @@ export async function targetCandidates(sql: Sql, f: { limit: number; offset: num
   const state = await listStates(sql)
   const wantAssets = f.target_type !== 'portfolio'
   const wantPortfolios = f.target_type !== 'asset'
-  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', pattern: p, stamp: state.assets.stamp }) : undefined
+  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', term: (f.search ?? '').toLowerCase(), pattern: p, stamp: state.assets.stamp }) : undefined
   const assetCount = !wantAssets ? 0 : plan ? plan.total : state.assets.n
   const portfolioCount = !wantPortfolios ? 0 : p ? await countPortfolioTargets(sql, p, state.portfolios.stamp) : state.portfolios.n
   const assetRows = Math.max(0, Math.min(f.limit, assetCount - f.offset))
@@ -51,10 +51,10 @@ export async function targetCandidates(sql: Sql, f: { limit: number; offset: num
           select 'asset' as target_type, a.uid::text as target_uid, a.uid::text as asset_uid, null::text as portfolio_uid, a.unique_identifier as identifier,
                  coalesce(s.name, a.unique_identifier) as display_label, s.ticker as secondary_label,
                  json_build_object('name', s.name, 'ticker', s.ticker) as current_snapshot, json_build_object('asset_type', a.asset_type) as metadata
-          from (${pageKeys(sql, 'label', assetRows, f.offset, plan)}) k
+          from unnest(${await pageUids(sql, 'label', assetRows, f.offset, { stamp: state.assets.stamp, plan })}::uuid[]) with ordinality as k(asset_uid, ord)
           join assets a on a.uid = k.asset_uid
           left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
-          order by k.label collate "C", k.unique_identifier collate "C", k.asset_uid`
+          order by k.ord`
       : [],
     portfolioRows > 0
       ? sql<TargetCandidate[]>`

@@ -7,6 +7,7 @@ import type { TransactionSql } from '../db/client.ts'
 import { rowChunks } from '../db/transaction.ts'
 import { jsonValue } from '../db/values.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
+import { MAX_HOLDING_QUANTITY } from '../holdings/snapshot.ts'
 import type { Account, AddHoldingsRequest, AddTargetPositionsRequest } from './schemas.ts'
 
 const POSITIVE_DECIMAL = /^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
@@ -19,6 +20,7 @@ export async function addHoldings(tx: TransactionSql, account: Account, b: AddHo
     if (seen.has(p.asset_identifier)) throw unprocessable(`${at}.asset_identifier: '${p.asset_identifier}' appears more than once.`)
     seen.add(p.asset_identifier)
     if (!POSITIVE_DECIMAL.test(p.quantity.trim()) || !(Number(p.quantity) > 0)) throw unprocessable(`${at}.quantity: '${p.quantity}' is not a positive number.`)
+    if (Number(p.quantity) > MAX_HOLDING_QUANTITY) throw unprocessable(`${at}.quantity: '${p.quantity}' is larger than the largest quantity, ${MAX_HOLDING_QUANTITY.toExponential()}.`)
     if (p.target_trade_time && new Date(p.target_trade_time).getTime() !== date.getTime()) throw unprocessable(`${at}.target_trade_time: must equal holdings_date when given.`)
   })
   const known = new Map(

@@ -1,7 +1,7 @@
 /** SQL of the asset registry. */
 import type { Sql } from '../db/client.ts'
 import { cachedCount, listStates } from '../db/list-counts.ts'
-import { otherMatch, pageKeys, planSearch, searchTuning, trigramIndexable } from './list-keys.ts'
+import { otherMatch, pageUids, planSearch, searchTuning, startsWith, trigramIndexable } from './list-keys.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Asset, AssetListQuery } from './schemas.ts'
 
@@ -9,31 +9,31 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
   const pattern = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const category = f.categories__uid
   const { assets: state } = await listStates(sql)
-  let keys
+  let uids: string[]
   let total: number
-  if (!pattern && !category) {
-    keys = pageKeys(sql, 'identifier', f.limit, f.offset)
-    total = state.n
-  } else if (!pattern && category) {
-    // a category's members carry their sort key: the page is a range of its index
-    keys = sql`select k.sort_key, k.asset_uid from asset_category_memberships k where k.category_uid = ${category}
-               order by k.sort_key collate "C", k.asset_uid limit ${f.limit} offset ${f.offset}`
-    const [row] = await sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}`
-    total = row?.n ?? 0
-  } else if (pattern && !category) {
-    const plan = await planSearch(sql, { fields: 'list', pattern, stamp: state.stamp })
-    keys = pageKeys(sql, 'identifier', f.limit, f.offset, plan)
+  if (pattern && category) {
+    ;({ uids, total } = await categorySearch(sql, category, (f.search ?? '').toLowerCase(), pattern, state.stamp, f.limit, f.offset))
+  } else if (pattern) {
+    const plan = await planSearch(sql, { fields: 'list', term: (f.search ?? '').toLowerCase(), pattern, stamp: state.stamp })
+    uids = await pageUids(sql, 'identifier', f.limit, f.offset, { stamp: state.stamp, plan })
     total = plan.total
   } else {
-    ;({ keys, total } = await categorySearch(sql, category!, pattern!, state.stamp, f.limit, f.offset))
+    // a category's members carry their sort key: its page is a range of its own index
+    const [page, count] = await Promise.all([
+      pageUids(sql, 'identifier', f.limit, f.offset, { stamp: state.stamp, category }),
+      category ? sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}` : [{ n: state.n }],
+    ])
+    uids = page
+    total = count[0]?.n ?? 0
   }
-  const rows = await sql<Asset[]>`select a.uid::text, a.unique_identifier, a.asset_type from (${keys}) k join assets a on a.uid = k.asset_uid
-                                   order by k.sort_key collate "C", k.asset_uid`
-  return { rows, total }
+  const rows = uids.length === 0 ? [] : await sql<Asset[]>`
+    select a.uid::text, a.unique_identifier, a.asset_type from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord)
+    join assets a on a.uid = k.asset_uid order by k.ord`
+  return { rows: [...rows], total }
 }
 
 /** A search within a category: counted once per data state; few matches read by index, many by walking the category. */
-async function categorySearch(sql: Sql, category: string, p: string, stamp: string, limit: number, offset: number) {
+async function categorySearch(sql: Sql, category: string, term: string, p: string, stamp: string, limit: number, offset: number) {
   const match = sql`(${otherMatch(sql, 'list', p)} or lower(coalesce(k.asset_type, '')) like ${p})`
   const total = await cachedCount([stamp], `category:${category}:${p}`, async () => {
     const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
@@ -43,13 +43,25 @@ async function categorySearch(sql: Sql, category: string, p: string, stamp: stri
   if (total > searchTuning.few) {
     const keys = sql`select m.sort_key, m.asset_uid from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
                      where m.category_uid = ${category} and ${match} order by m.sort_key collate "C", m.asset_uid limit ${limit} offset ${offset}`
-    return { keys, total }
+    return { uids: await run(keys), total }
   }
-  const types = (await sql<{ asset_type: string }[]>`select asset_type from asset_type_counts where n > 0 and lower(asset_type) like ${p}`).map((t) => t.asset_type)
+  // few: the union of the index ranges that hold them (whole types, identifiers starting with the term, the
+  // trigram index for the rest), each arm only when the plan of the whole list says it holds matches
+  const plan = await planSearch(sql, { fields: 'list', term, pattern: p, stamp })
+  const arms = [
+    ...(plan.types.length ? [sql`k.asset_type = any(${plan.types.map((t) => t.asset_type)}::text[])`] : []),
+    ...(plan.prefix > 0 ? [startsWith(sql, term)] : []),
+    ...(plan.others > plan.prefix ? [sql`(${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)})`] : []),
+  ]
+  if (arms.length === 0) return { uids: [], total }
   const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on m.asset_uid = k.asset_uid and m.category_uid = ${category}
-                   where ((${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)}) or k.asset_type = any(${types}::text[]))
+                   where ${arms.reduce((a, b) => sql`${a} or ${b}`)}
                    order by k.sort_key collate "C", k.asset_uid limit ${limit} offset ${offset}`
-  return { keys, total }
+  return { uids: await run(keys), total }
+
+  async function run(keys: ReturnType<Sql['unsafe']>): Promise<string[]> {
+    return (await sql<{ uid: string }[]>`select k.asset_uid::text as uid from (${keys}) k order by k.sort_key collate "C", k.asset_uid`).map((r) => r.uid)
+  }
 }
 
 export async function findAsset(sql: Sql, uid: string): Promise<Asset | undefined> {
@@ -112,11 +124,14 @@ export async function monitorRows(sql: Sql, q: { search?: string; asset_type?: s
     ]
   }
   const pattern = q.search ? containsPattern(q.search.toLowerCase()) : undefined
-  const plan = pattern ? await planSearch(sql, { fields: 'monitor', pattern, stamp: (await listStates(sql)).assets.stamp, assetType: q.asset_type }) : undefined
+  const { stamp } = (await listStates(sql)).assets
+  const plan = pattern ? await planSearch(sql, { fields: 'monitor', term: (q.search ?? '').toLowerCase(), pattern, stamp, assetType: q.asset_type }) : undefined
+  const uids = await pageUids(sql, 'identifier', q.limit, q.offset, { stamp, plan, assetType: q.asset_type })
+  if (uids.length === 0) return []
   return [
     ...(await sql<MonitorRow[]>`
-      select ${columns} from (${pageKeys(sql, 'identifier', q.limit, q.offset, plan, q.asset_type)}) k join assets a on a.uid = k.asset_uid ${described}
-      order by k.sort_key collate "C", k.asset_uid`),
+      select ${columns} from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord) join assets a on a.uid = k.asset_uid ${described}
+      order by k.ord`),
   ]
 }
 

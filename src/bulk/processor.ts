@@ -14,7 +14,7 @@ import type { Job } from 'bullmq'
 import type { Sql } from '../db/client.ts'
 import { q } from './deletions/queryable.ts'
 import { checkSelection } from './preflight.ts'
-import { lowerBackendPriority, type BackendPriority } from './priority.ts'
+import { NO_PACING, removeInChunks, type Pacing } from './pacing.ts'
 import { BULK_RESOURCES, isBulkResourceKey, type BulkResourceKey, type DeleteCounts } from './resources.ts'
 
 export const BULK_QUEUE_NAME = 'bulk-delete'
@@ -31,6 +31,8 @@ export type BulkJobResult = { outcome: 'deleted'; counts: DeleteCounts } | { out
 export interface ProcessorHooks {
   /** runs inside the transaction after the delete, before the commit (tests inject failures here) */
   beforeCommit?: (job: Job<BulkJobData, BulkJobResult>) => void | Promise<void>
+  /** runs inside the transaction after each chunk of the delete, with the number of rows handled so far */
+  afterChunk?: (done: number) => void | Promise<void>
 }
 
 export class BulkJobError extends Error {
@@ -46,7 +48,7 @@ export async function processBulkDelete(
   sql: Sql,
   job: Job<BulkJobData, BulkJobResult>,
   hooks: ProcessorHooks = {},
-  priority?: BackendPriority,
+  pacing: Pacing = NO_PACING,
 ): Promise<BulkJobResult> {
   const { resource: key, uids, deadline } = job.data
   if (!isBulkResourceKey(key) || !Array.isArray(uids)) throw new BulkJobError(`job ${job.id} carries no valid bulk-delete selection`)
@@ -54,17 +56,16 @@ export async function processBulkDelete(
   if (typeof deadline === 'number' && Date.now() > deadline) return WITHDRAWN
   const resource = BULK_RESOURCES[key]
   const jobId = String(job.id)
-  let restore = () => {}
   try {
     return await sql.begin(async (tx) => {
       // these plans run once over 10,000 keys: compiling them (JIT) would only add CPU beside pricing
       await tx`set local jit = off`
-      if (priority) restore = await lowerBackendPriority(tx, priority)
       const [done] = await tx<{ result: BulkJobResult }[]>`select result from bulk_delete_runs where job_id = ${jobId}`
       if (done) return done.result
       const check = await checkSelection(tx, resource, uids, true)
       if (check.blockers.length) return { outcome: 'blocked', blockers: check.blockers } satisfies BulkJobResult
-      const counts = await resource.remove(tx, uids)
+      // in chunks with pauses, so pricing on the same cores sees short bursts rather than one long one (pacing.ts)
+      const counts = await removeInChunks(tx, resource, uids, pacing, hooks.afterChunk)
       // the rows are locked and unblocked, so anything short of all of them is a bug: roll back rather than half-delete
       if (counts.deleted_count !== uids.length) throw new BulkJobError(`deleted ${counts.deleted_count} of ${uids.length} locked ${resource.plural}`)
       await hooks.beforeCommit?.(job)
@@ -79,8 +80,6 @@ export async function processBulkDelete(
   } catch (error) {
     if (error instanceof Withdrawn) return WITHDRAWN
     throw error
-  } finally {
-    restore()
   }
 }
 

@@ -3,13 +3,12 @@
  * with BULK_WORKER_IN_PROCESS=false). Same configuration as the API; applies pending migrations first so a worker
  * started before any API still finds its tables. SIGINT/SIGTERM let running jobs finish, then exit.
  */
+import { setPriority } from 'node:os'
 import { loadConfigOrExit } from '../config.ts'
 import { createSql, describeDatabase, ensureDatabase } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { describeRedis } from './redis.ts'
-import { setPriority } from 'node:os'
-import { bulkPriority } from './priority.ts'
-import { createBulkWorker } from './worker.ts'
+import { bulkPacing, createBulkWorker } from './worker.ts'
 
 const config = loadConfigOrExit()
 
@@ -30,7 +29,7 @@ try {
   process.exit(1)
 }
 
-// this process too comes second to the API's on a shared host (its threads, created from here on, inherit it)
+// second to the API among the processes of its session (Linux ranks nice values within a session's autogroup)
 if (config.bulkWorkerNice > 0) {
   try {
     setPriority(config.bulkWorkerNice)
@@ -44,7 +43,7 @@ const worker = createBulkWorker({
   prefix: config.bulkQueuePrefix,
   sql,
   log,
-  priority: bulkPriority(config),
+  pacing: bulkPacing(config),
   onReady: () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'),
   onCompleted: (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'),
 })

@@ -8,17 +8,18 @@ import { Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Sql } from '../db/client.ts'
 import { BULK_QUEUE_NAME, processBulkDelete, type BulkJobData, type BulkJobResult, type ProcessorHooks } from './processor.ts'
-import type { BackendPriority } from './priority.ts'
+import type { Config } from '../config.ts'
+import type { Pacing } from './pacing.ts'
 import { createRedis, type LogLike } from './redis.ts'
 
 export interface BulkWorkerOptions {
   redisUrl: string
   prefix: string
-  /** the worker's own pool: its backends may run at lowered CPU priority (priority.ts), never share them with the API */
+  /** a job holds a connection for its whole transaction: give the worker its own pool, not the API's */
   sql: Sql
   log: LogLike & { error(obj: object, msg: string): void }
-  /** lower the CPU priority of the PostgreSQL backend of each job (when it runs on this host) */
-  priority?: Omit<BackendPriority, 'log'>
+  /** chunks and pauses of the delete (BULK_DELETE_CHUNK_SIZE, BULK_DELETE_YIELD_MS) */
+  pacing?: Pacing
   /** jobs in parallel; each holds one database connection for its transaction */
   concurrency?: number
   hooks?: ProcessorHooks
@@ -45,7 +46,7 @@ export class BulkWorker {
     const { options } = this
     const worker = new Worker<BulkJobData, BulkJobResult>(
       BULK_QUEUE_NAME,
-      (job: Job<BulkJobData, BulkJobResult>) => processBulkDelete(options.sql, job, options.hooks, options.priority && { ...options.priority, log: options.log }),
+      (job: Job<BulkJobData, BulkJobResult>) => processBulkDelete(options.sql, job, options.hooks, options.pacing),
       // after a Redis outage the fetch loop retries every 2 s (BullMQ's default 15 s also delays a shutdown by as much)
       { connection: this.connection, prefix: options.prefix, concurrency: options.concurrency ?? 2, runRetryDelay: 2_000 },
     )
@@ -71,3 +72,6 @@ export class BulkWorker {
 }
 
 export const createBulkWorker = (options: BulkWorkerOptions) => new BulkWorker(options)
+
+/** The configured pacing of bulk deletes (BULK_DELETE_CHUNK_SIZE, BULK_DELETE_YIELD_MS). */
+export const bulkPacing = (config: Config): Pacing => ({ chunkSize: config.bulkDeleteChunkSize, yieldBudgetMs: config.bulkDeleteYieldMs })

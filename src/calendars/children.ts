@@ -80,7 +80,10 @@ export function registerChildRoutes(app: FastifyInstance, base: string, tag: str
     return pagedCollection(request.query as Values & { limit: number; offset: number }, async (q) => {
       const where = sql`where calendar_uid = ${calendar_uid} ${spec.filters(sql, q)}`
       const [rows, [count]] = await Promise.all([
-        sql<Values[]>`select ${select(sql)} from ${sql(table)} ${where} order by ${sql.unsafe(spec.order)} limit ${q.limit} offset ${q.offset}`,
+        // the page's uids from the (calendar_uid, order) index first: a deep page reads no rows it skips
+        sql<Values[]>`select ${select(sql)} from ${sql(table)}
+                      where uid in (select uid from ${sql(table)} ${where} order by ${sql.unsafe(spec.order)} limit ${q.limit} offset ${q.offset})
+                      order by ${sql.unsafe(spec.order)}`,
         sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)} ${where}`,
       ])
       return { rows: rows.map(toWire), total: count.n }

@@ -49,3 +49,9 @@ export function holdingAsset(identifier: string, info: AssetInfo | undefined): H
 
 /** ISO string of a timestamptz column, or null. */
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null)
+
+/**
+ * The largest holding quantity (in absolute value) the service stores and computes with: risk multiplies it by
+ * NPVs and DV01s in doubles, which stay finite and exact enough far beyond it.
+ */
+export const MAX_HOLDING_QUANTITY = 1e15

@@ -4,6 +4,8 @@
  * connection string can leak.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import { formatValidationErrors, type ValidationIssue } from './validation.ts'
 import { databaseUnavailability, unavailabilityDetail } from '../db/availability.ts'
 
@@ -130,6 +132,24 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
     : error.code === 'FST_ERR_BAD_URL' ? 'path: the URL is not valid percent-encoded UTF-8.'
     : 'The request could not be routed.'
   void reply.code(error.statusCode ?? 400).send({ detail })
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (malformed request line or chunking, headers over
+ * the size limit, a request that never finished arriving): the same `{detail}` body, written on the socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // a reset connection is gone: nothing to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request did not arrive in time.']
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request headers are larger than the server accepts.']
+    : [400, 'The request is not valid HTTP (request line, headers, length or chunked encoding).']
+  const body = JSON.stringify({ detail })
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy()
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -100,8 +100,9 @@ export default fp<PricerPluginOptions>(
         lastWorkerError = Date.now()
         app.log.error({ err: error }, 'pricing worker error')
       })
-      // a worker ended on its time limit, its memory limit or a crash: say so once, beside the request's own log line
-      p?.on('workerDestroy', () => app.log.warn('pricing worker ended; Piscina starts another'))
+      // a worker ends on a request's time limit, its memory limit or a crash (the request's own log line says which),
+      // and when idle or closing; Piscina starts another as work needs one
+      p?.on('workerDestroy', () => app.log.info('pricing worker ended'))
     }
     app.readiness.add('pricing_pool', {
       required: true,

@@ -9,8 +9,7 @@ import { createBullBoard } from '@bull-board/api'
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { FastifyAdapter } from '@bull-board/fastify'
 import { BulkQueue } from '../bulk/queue.ts'
-import { createBulkWorker, type BulkWorker } from '../bulk/worker.ts'
-import { bulkPriority } from '../bulk/priority.ts'
+import { bulkPacing, createBulkWorker, type BulkWorker } from '../bulk/worker.ts'
 import { createSql } from '../db/client.ts'
 
 declare module 'fastify' {
@@ -53,13 +52,13 @@ export default fp(
   async (app) => {
     const { config } = app
     const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, sql: app.sql, log: app.log })
-    // the in-process worker's own two connections: their backends may run at lowered CPU priority (bulk/priority.ts)
-    // a job's statements may run as long as its request waits (past that it is withdrawn anyway), not the API's bound
+    // the in-process worker's own two connections (a job holds one for its whole transaction), whose statements may
+    // run as long as a request waits (past that the job is withdrawn anyway), not the API's bound
     const workerSql = config.bulkWorkerInProcess
       ? createSql(config.databaseUrl, { max: 2, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
       : null
     const worker = workerSql
-      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: workerSql, log: app.log, priority: bulkPriority(config) })
+      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: workerSql, log: app.log, pacing: bulkPacing(config) })
       : null
     // optional: without Redis only bulk deletes (503) and split batches (priced in process) are affected
     app.readiness.add('redis', {

@@ -97,13 +97,6 @@ export class TaskBatcher {
     return new Promise((resolve, reject) => this.enqueue({ task, resolve, reject, retries: 0 }))
   }
 
-  /** Tasks in flight (sent to a pool, not yet answered). */
-  get inFlight(): number {
-    let n = 0
-    for (const f of this.flights) n += f.batch.length
-    return n
-  }
-
   private enqueue(pending: Pending): void {
     if (this.isHeavy(pending.task)) {
       this.send(this.lanes.heavy ?? this.lanes.main, [pending])

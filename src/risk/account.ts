@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { KEY_RATE_TENORS } from '../contracts/pricing.ts'
-import { notFound } from '../http/errors.ts'
+import { conflict, notFound } from '../http/errors.ts'
+import { MAX_HOLDING_QUANTITY } from '../holdings/snapshot.ts'
 import { pricingRequest } from '../pricing/price.ts'
 import { priceEach } from './items.ts'
 import { accountExists, holdingsSnapshot, riskHoldings } from './repository.ts'
@@ -22,6 +23,9 @@ export async function accountRisk(app: FastifyInstance, accountUid: string, body
   const snapshot = await holdingsSnapshot(app.sql, accountUid, body.holdings_date)
   if (!snapshot) throw notFound(`Account '${accountUid}' has no holdings snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`)
   const holdings = await riskHoldings(app.sql, snapshot.uid)
+  // stored by the loader or before the API bounded quantities: figures beyond a double's range cannot be answered
+  const huge = holdings.find((h) => !(Math.abs(Number(h.quantity)) <= MAX_HOLDING_QUANTITY))
+  if (huge) throw conflict(`Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`)
   const parameters: NonNullable<AccountRiskRequest['parameters']> = body.parameters ?? {}
   const req = pricingRequest({ key: 'risk' }, { valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters })
   const tenors = parameters.key_rate_tenors ?? [...KEY_RATE_TENORS]

@@ -13,6 +13,7 @@ t.test('defaults work on this machine', async (t) => {
   t.equal(c.bulkQueuePrefix, 'fi-fixed_income', 'one queue per database by default')
   t.equal(loadConfig({ DATABASE_URL: 'postgres://u:secret@db:6000/other%20db' }).bulkQueuePrefix, 'fi-other_db', 'no credentials in it')
   t.equal(c.bulkWaitTimeoutMs, 120_000)
+  t.same([c.pricerTaskTimeoutMs, c.pricerQueueTimeoutMs, c.pricerHeavyThreads, c.pricerWorkerMaxMemoryMb], [10_000, 10_000, 1, 512], 'pricing isolation')
 })
 
 t.test('environment overrides', async (t) => {
@@ -33,6 +34,9 @@ t.test('invalid values fail with one clear line naming the variable', async (t) 
     [{ BULK_WORKER_IN_PROCESS: 'maybe' }, /^BULK_WORKER_IN_PROCESS must be true or false/],
     [{ BULK_QUEUE_PREFIX: 'a:b' }, /^BULK_QUEUE_PREFIX must be 1-64 letters/],
     [{ BULK_WAIT_TIMEOUT_MS: '5' }, /^BULK_WAIT_TIMEOUT_MS must be an integer between 100/],
+    [{ PRICER_QUEUE_TIMEOUT_MS: '0' }, /^PRICER_QUEUE_TIMEOUT_MS must be an integer between 10/],
+    [{ PRICER_HEAVY_THREADS: '-1' }, /^PRICER_HEAVY_THREADS must be an integer between 0 and 64/],
+    [{ PRICER_WORKER_MAX_MEMORY_MB: '16' }, /^PRICER_WORKER_MAX_MEMORY_MB must be an integer between 32/],
   ]
   for (const [env, message] of cases) {
     t.throws(() => loadConfig(env), { name: 'ConfigError', message }, JSON.stringify(env))

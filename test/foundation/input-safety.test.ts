@@ -1,4 +1,5 @@
 import t from 'tap'
+import { connect } from 'node:net'
 import Fastify from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -116,4 +117,31 @@ t.test('on the service: NUL and deep JSON are 422, an empty JSON DELETE reaches 
   t.equal(ok.statusCode, 200)
   const dup = await create(calendar(''))
   t.equal(dup.statusCode, 409)
+})
+
+/** Sends raw bytes on a fresh connection and reads until the server closes it. */
+const rawHttp = (port: number, text: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text))
+    let out = ''
+    socket.on('data', (d) => (out += d.toString('latin1')))
+    socket.on('close', () => resolve(out))
+    socket.on('error', reject)
+  })
+
+t.test('over a socket: what the HTTP parser refuses answers {detail} too', async (t) => {
+  const { app } = await build(t)
+  await app.listen({ host: '127.0.0.1', port: 15301 })
+  const cases: [string, number][] = [
+    ['GARBAGE\r\n\r\n', 400],
+    ['POST /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n', 400],
+    [`GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ]
+  for (const [request, status] of cases) {
+    const answer = await rawHttp(15301, request)
+    t.match(answer, new RegExp(`^HTTP/1.1 ${status} `), request.slice(0, 30))
+    t.type((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { detail?: unknown }).detail, 'string')
+  }
+  const del = await rawHttp(15301, 'DELETE /api/v1/calendar/00000000-0000-4000-8000-000000000000/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+  t.match(del, /^HTTP\/1.1 404 /, 'a DELETE with a JSON content type and Content-Length: 0 reaches its handler')
 })

@@ -11,6 +11,12 @@ import { loadBundle } from '../../src/db/bundle/load.ts'
 import { BundleValidationError, validateBundle } from '../../src/db/bundle/validate.ts'
 import { TERMS_LIMITS } from '../../workers/operations/terms-limits.ts'
 import { pathologicalCallable } from '../../bench/isolation/pathological.ts'
+import { curve, TODAY, terms as benchTerms } from '../../bench/core/cases.ts'
+import { rebuildFixedRateBond } from '../../workers/operations/rebuild-instrument.ts'
+import { callableFixedRateBond } from '../../workers/quant/instruments/bonds/callable-fixed-rate-bond.ts'
+import { callableTreeNodes, treeCallableBondEngine } from '../../workers/quant/engines/callable/tree-callable-bond-engine.ts'
+import { callabilityFromTerms } from '../../workers/operations/callable.ts'
+import { QuantInputError } from '../../workers/quant/errors.ts'
 
 const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string }[] }
 const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
@@ -124,4 +130,13 @@ t.test('the loader refuses terms beyond the documented sizes', async (t) => {
   const daily = pathologicalCallable(2)
   Object.assign(daily.pricing_details.instrument_dump, { coupon_frequency: '1W', maturity_date: '2050-01-01' })
   t.match(await refused(daily), [{ path: '$.assets[0].pricing_details.instrument_dump.coupon_frequency', message: /coupon periods, over the limit of 1200/ }])
+})
+
+t.test('a callable tree beyond its node limit is refused before it is built', async (t) => {
+  const terms = benchTerms.callable
+  const bond = callableFixedRateBond(rebuildFixedRateBond('CallableFixedRateBond', terms), callabilityFromTerms(terms), terms.face_value)
+  const nodes = callableTreeNodes(bond, curve, TODAY)
+  t.ok(nodes > 100, `the bench callable's tree has ${nodes} nodes`)
+  t.equal(treeCallableBondEngine(bond, curve, TODAY, { maxNodes: nodes }).npv, treeCallableBondEngine(bond, curve, TODAY).npv, 'at the limit it prices as without one')
+  t.throws(() => treeCallableBondEngine(bond, curve, TODAY, { maxNodes: nodes - 1 }), new QuantInputError(`the Hull-White tree would need ${nodes} nodes, over the limit of ${nodes - 1}`, 'tree'))
 })

@@ -108,3 +108,18 @@ t.test('account risk: a holdings date picks the latest snapshot at or before it;
   t.equal((await post({}, MISSING)).statusCode, 404, 'no such account')
   t.equal((await post({ market_data_set: '' })).statusCode, 422)
 })
+
+t.test('account risk: quantities beyond 1e15 are refused when written, and a stored one is a 409, never a 500', async (t) => {
+  const { app, db } = await build(t, { bundle: 'demo' })
+  const add = (quantity: string) => app.inject({ method: 'POST', url: `/api/v1/account/${ACCOUNT}/add-holdings/`, payload: { holdings_date: '2026-11-23T00:00:00Z', overwrite: true, positions: [{ asset_identifier: 'UST-4.25-2031-11-15', quantity }] } })
+  for (const quantity of ['1e400', '1e16', '1000000000000001']) {
+    const res = await add(quantity)
+    t.same([res.statusCode, body(res).detail], [422, `body.positions[0].quantity: '${quantity}' is larger than the largest quantity, 1e+15.`])
+  }
+  t.equal((await add('1e15')).statusCode, 200, 'the bound itself is a quantity')
+  // as the loader could store it
+  await db.sql`update account_holdings set quantity = '1e400' where account_uid = ${ACCOUNT} and time_index = '2026-11-23T00:00:00Z'`
+  const risk = await app.inject({ method: 'POST', url: `/api/v1/pricing/accounts/${ACCOUNT}/risk/`, payload: { valuation_date: VALUATION, market_data_set: 'default', holdings_date: '2026-11-23T00:00:00Z' } })
+  t.equal(risk.statusCode, 409)
+  t.match(body(risk).detail, /^Holding 'UST-4\.25-2031-11-15' of snapshot [0-9a-f-]+ has quantity 1000000000000000000000000000000000000000…, beyond 1e\+15: its risk cannot be computed\.$/)
+})

@@ -60,7 +60,7 @@ const encode = (text: string) => {
 }
 
 /** Edge values put, one at a time, at every leaf of each documented example body. */
-const BODY_EDGES: Json[] = [1e308, -1e308, 0, -1, 0.5, 2 ** 53 + 1, '', 'a\u0000', '2026-06-30T23:59:60Z', '9999-12-31T23:59:59Z', null, [], {}]
+const BODY_EDGES: Json[] = [1e308, -1e308, 0, -1, 0.5, 2 ** 53 + 1, '', 'a\u0000', '1e400', '2026-06-30T23:59:60Z', '9999-12-31T23:59:59Z', null, [], {}]
 /** Edge values for every declared query parameter. */
 const QUERY_EDGES = ['-1', '0', '1e400', '99999999999999999999', '', 'x'.repeat(300), '0001-01-01', '2026-11-20T00:00:00+1400', 'true', '%00']
 
