@@ -6,7 +6,8 @@
  * bond from a separate process (closed loops, bench/bulk/load.ts) for an idle window, then again while one
  * `POST /api/v1/portfolio/bulk-delete/` deletes the seeded portfolios through the scale server (preflight,
  * BullMQ job, one transaction). Pricing latencies count only requests that started and ended inside a window;
- * the rounds' windows are pooled. A database with fewer than --bulk-base portfolios is topped up first.
+ * the rounds' windows are pooled. A database with fewer than --bulk-base portfolios is topped up first. The machine's
+ * busy share in both windows (/proc/stat) is printed too: on a shared machine near 100%, p99 mostly measures others.
  *
  *   npm run bench -- scale --only bulk-beside-pricing [--bulk-portfolios 10000 --bulk-weights 10 --bulk-rounds 3
  *                     --bulk-connections 10 --bulk-idle 6 --bulk-base 100000 --bulk-asset UST-4.25-2031-11-15]
@@ -78,6 +79,33 @@ async function backendCpuSeconds(sql: Sql): Promise<Map<number, number>> {
 const cpuGrowth = (before: Map<number, number>, after: Map<number, number>) =>
   after.size === 0 ? NaN : [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0)
 
+/** Busy and total CPU ticks of the whole machine so far (/proc/stat), and of one process. */
+function machineTicks(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  const total = cpu.reduce((a, b) => a + b, 0)
+  return { busy: total - cpu[3] - (cpu[4] ?? 0), total }
+}
+function processTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return NaN
+  }
+}
+
+/** Over a window: the machine's busy share (0..1 of all cores) and the API server's CPU in cores. */
+function cpuMeter(pid: number) {
+  const m0 = machineTicks()
+  const p0 = processTicks(pid)
+  const t0 = Date.now()
+  return () => {
+    const m1 = machineTicks()
+    const seconds = (Date.now() - t0) / 1000
+    return { machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total), serverCores: (processTicks(pid) - p0) / 100 / seconds }
+  }
+}
+
 function startLoad(url: string, payload: string, connections: number): Promise<{ child: ChildProcess; stop(): Promise<Sample[]> }> {
   const child = fork(LOAD, [url, payload, String(connections)], { execArgv: ['--import=tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve) => {
@@ -148,6 +176,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const deleteSeconds: number[] = []
   const jobSeconds: number[] = []
   const pgCpu: number[] = []
+  const busy = { idle: [] as number[], during: [] as number[] }
   let allOrNothing = true
   for (let round = 1; round <= ROUNDS; round++) {
     const uids = await seed(sql, 'BULKBENCH-', N, WEIGHTS)
@@ -156,8 +185,10 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     let load = await startLoad(priceUrl, payload, CONNECTIONS)
     await sleep(2_000)
     const idleWindow = { from: Date.now(), to: 0 }
+    const idleMeter = cpuMeter(ctx.scale.pid)
     await sleep(IDLE_S * 1000)
     idleWindow.to = Date.now()
+    const idleCpu = idleMeter()
     idle.push(idleWindow)
     idleSamples.push(...(await load.stop()))
 
@@ -166,12 +197,14 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     await sleep(2_000)
     const cpuBefore = await backendCpuSeconds(sql)
     const window = { from: Date.now(), to: 0 }
+    const meter = cpuMeter(ctx.scale.pid)
     const response = await fetch(`${base}/api/v1/portfolio/bulk-delete/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ selection: { mode: 'explicit', uids }, options: {} }),
     })
     window.to = Date.now()
+    const cpu = meter()
     pgCpu.push(cpuGrowth(cpuBefore, await backendCpuSeconds(sql)))
     const body = (await response.json()) as Record<string, unknown>
     await sleep(300)
@@ -184,6 +217,10 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     jobSeconds.push(runAfter - runBefore)
     if (!((response.status === 200 && left === 0) || (response.status !== 200 && left === N))) allOrNothing = false
     ctx.log(`round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`)
+    busy.idle.push(idleCpu.machineBusy)
+    busy.during.push(cpu.machineBusy)
+    const pct = (x: number) => `${(x * 100).toFixed(0)}%`
+    ctx.log(`  machine busy ${pct(idleCpu.machineBusy)} idle window, ${pct(cpu.machineBusy)} delete window; API server ${idleCpu.serverCores.toFixed(2)} / ${cpu.serverCores.toFixed(2)} cores`)
     if (response.status !== 200) {
       ctx.log(`  ${JSON.stringify(body).slice(0, 300)}`)
       await sql`delete from portfolio_weights where portfolio_identifier like 'BULKBENCH-%'`
@@ -205,6 +242,12 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     { name: 'pricing p99 during the bulk deletes', unit: 'ms', scale: d.p99 },
     { name: 'pricing p99 during / idle', unit: 'x', scale: ratio, target: { max: 2 } },
     { name: 'pricing req/s idle / during', unit: 'req/s', scale: d.rps, note: `idle ${a.rps.toFixed(0)}` },
+    {
+      name: 'machine CPU busy, delete windows (idle windows in the note)',
+      unit: '%',
+      scale: (100 * busy.during.reduce((a, b) => a + b, 0)) / busy.during.length,
+      note: `idle ${((100 * busy.idle.reduce((a, b) => a + b, 0)) / busy.idle.length).toFixed(0)}%; near 100% both, other work holds the cores and p99 says more about it than about the delete`,
+    },
     { name: 'failed pricing requests during the deletes', unit: 'count', scale: d.failed, target: { max: 0 } },
     { name: 'all or nothing (1: every round deleted all or none)', unit: 'bool', scale: allOrNothing ? 1 : 0, target: { min: 1 } },
   ]
