@@ -21,6 +21,7 @@ import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
+import { separateOpsSurface } from './http/ops-surface.ts'
 import { installInputSafety } from './http/input-safety.ts'
 
 declare module 'fastify' {
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   configureHttp(app)
+  separateOpsSurface(app, config.opsPort !== null)
   app.decorate('config', config)
   listCounts.resize(config.listCountCacheSize)
   await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
