@@ -44,11 +44,13 @@ export interface AppOptions {
 }
 
 const SRC = fileURLToPath(new URL('.', import.meta.url))
+// `routes.ts` from the sources (tsx, tests), `routes.js` from the build (dist/src)
+const ROUTES_FILE = `routes${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`
 
 /** `src/<group>/routes.ts` files, sorted so registration order is stable. */
 export function routeGroups(): string[] {
   return readdirSync(SRC, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(`${SRC}${d.name}/routes.ts`))
+    .filter((d) => d.isDirectory() && existsSync(`${SRC}${d.name}/${ROUTES_FILE}`))
     .map((d) => d.name)
     .sort()
 }
@@ -106,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pricingJobsPlugin)
   await app.register(openapiPlugin)
   for (const group of routeGroups()) {
-    const mod = (await import(pathToFileURL(`${SRC}${group}/routes.ts`).href)) as { default: Parameters<typeof app.register>[0] }
+    const mod = (await import(pathToFileURL(`${SRC}${group}/${ROUTES_FILE}`).href)) as { default: Parameters<typeof app.register>[0] }
     await app.register(mod.default)
   }
   for (const plugin of options.extraPlugins ?? []) await app.register(plugin)

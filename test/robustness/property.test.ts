@@ -2,8 +2,8 @@
  * A bounded property test over every operation of /openapi.json: a few thousand seeded requests, valid and
  * hostile, against the demo data. Whatever the input, the service answers within a bound, never with a 5xx, and
  * no body carries a stack trace, SQL, a file path or a connection string.
- * PROPERTY_SEED and PROPERTY_PER_OPERATION widen the search locally (PROPERTY_LOG_LEVEL=error shows the causes);
- * the defaults keep the file under a minute.
+ * PROPERTY_SEED, PROPERTY_PER_OPERATION and PROPERTY_CONCURRENCY widen the search locally (PROPERTY_LOG_LEVEL=error
+ * shows the causes); the defaults keep the file under a minute.
  */
 import t from 'tap'
 import type { FastifyInstance, InjectOptions } from 'fastify'
@@ -13,7 +13,7 @@ import { BAD_PATH_SEGMENTS, BAD_QUERY_VALUES, EDGE_DATE_TIMES, HUGE_NUMBERS, Sch
 const SEED = Number(process.env.PROPERTY_SEED ?? 1124)
 const PER_OPERATION = Number(process.env.PROPERTY_PER_OPERATION ?? 16)
 const VALID_SHARE = 0.25
-const CONCURRENCY = 4
+const CONCURRENCY = Number(process.env.PROPERTY_CONCURRENCY ?? 4)
 const ANSWER_WITHIN_MS = 15_000
 
 interface Parameter {
