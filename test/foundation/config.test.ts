@@ -51,3 +51,14 @@ t.test('TRUST_PROXY: off by default, true, a hop count, or proxy addresses', asy
   t.same(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy, ['loopback', '10.0.0.0/8'])
   t.throws(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' }), { name: 'ConfigError', message: /^TRUST_PROXY must be true, false, a hop count or proxy addresses, got 'proxy.example.com'$/ })
 })
+
+t.test('outage bounds, shutdown and the ops listener', async (t) => {
+  const c = loadConfig({})
+  t.same([c.dbConnectTimeoutMs, c.dbStatementTimeoutMs, c.shutdownTimeoutMs, c.opsPort, c.opsHost], [3000, 5000, 15000, null, '127.0.0.1'])
+  const set = loadConfig({ DB_CONNECT_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '2000', SHUTDOWN_TIMEOUT_MS: '1000', HOST: '0.0.0.0', OPS_PORT: '9100' })
+  t.same([set.dbConnectTimeoutMs, set.dbStatementTimeoutMs, set.shutdownTimeoutMs, set.opsPort, set.opsHost], [500, 2000, 1000, 9100, '0.0.0.0'])
+  t.equal(loadConfig({ OPS_HOST: '10.0.0.5', OPS_PORT: '9100' }).opsHost, '10.0.0.5')
+  t.throws(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0' }), { name: 'ConfigError', message: /^DB_CONNECT_TIMEOUT_MS must be an integer between 100 and 60000, got '0'$/ })
+  t.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: 'soon' }), { name: 'ConfigError', message: /^DB_STATEMENT_TIMEOUT_MS must be an integer/ })
+  t.throws(() => loadConfig({ OPS_PORT: '70000' }), { name: 'ConfigError', message: /^OPS_PORT must be an integer between 0 and 65535/ })
+})
