@@ -10,6 +10,7 @@ const BENCHES: Record<string, string> = {
   http: 'bench/http/run.ts',
   bulk: 'bench/bulk/run.ts',
   batch: 'bench/batch/run.ts',
+  outage: 'bench/outage/run.ts',
   isolation: 'bench/isolation/run.ts',
   scale: 'bench/scale/run.ts',
   'scale-data': 'bench/scale/data.ts',

@@ -21,6 +21,7 @@ import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
+import { separateOpsSurface } from './http/ops-surface.ts'
 import { installInputSafety } from './http/input-safety.ts'
 
 declare module 'fastify' {
@@ -44,11 +45,13 @@ export interface AppOptions {
 }
 
 const SRC = fileURLToPath(new URL('.', import.meta.url))
+// `routes.ts` from the sources (tsx, tests), `routes.js` from the build (dist/src)
+const ROUTES_FILE = `routes${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`
 
 /** `src/<group>/routes.ts` files, sorted so registration order is stable. */
 export function routeGroups(): string[] {
   return readdirSync(SRC, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(`${SRC}${d.name}/routes.ts`))
+    .filter((d) => d.isDirectory() && existsSync(`${SRC}${d.name}/${ROUTES_FILE}`))
     .map((d) => d.name)
     .sort()
 }
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   configureHttp(app)
+  separateOpsSurface(app, config.opsPort !== null)
   app.decorate('config', config)
   listCounts.resize(config.listCountCacheSize)
   await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
@@ -106,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pricingJobsPlugin)
   await app.register(openapiPlugin)
   for (const group of routeGroups()) {
-    const mod = (await import(pathToFileURL(`${SRC}${group}/routes.ts`).href)) as { default: Parameters<typeof app.register>[0] }
+    const mod = (await import(pathToFileURL(`${SRC}${group}/${ROUTES_FILE}`).href)) as { default: Parameters<typeof app.register>[0] }
     await app.register(mod.default)
   }
   for (const plugin of options.extraPlugins ?? []) await app.register(plugin)

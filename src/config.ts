@@ -9,6 +9,9 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface Config {
   host: string
   port: number
+  /** the ops listener (/metrics, /ops/queues) when opsPort is set; null: the API listener serves them */
+  opsHost: string
+  opsPort: number | null
   databaseUrl: string
   /** how long opening a database connection may take before the request answers 503 */
   dbConnectTimeoutMs: number
@@ -122,6 +125,12 @@ function trustProxy(env: NodeJS.ProcessEnv, name: string): TrustProxy {
   return entries
 }
 
+function opsHost(env: NodeJS.ProcessEnv, host: string): string {
+  const raw = env.OPS_HOST || host
+  if (/\s/.test(raw)) throw new ConfigError(`OPS_HOST must be a host name or address, got '${raw}'`)
+  return raw
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -133,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host,
     port: integer(env, 'PORT', 8000, 0, 65535),
+    opsHost: opsHost(env, host),
+    opsPort: env.OPS_PORT ? integer(env, 'OPS_PORT', 0, 0, 65535) : null,
     databaseUrl,
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3_000, 100, 60_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),

@@ -1,5 +1,6 @@
 /**
- * The only file that listens: config → database (created and migrated) → demo data when empty → app → listen.
+ * The only file that listens: config → database (created and migrated) → demo data when empty → app → listen
+ * (and the ops listener when OPS_PORT is set, src/http/ops-surface.ts).
  * An unreachable database stops the start with one line within DB_CONNECT_TIMEOUT_MS (Redis may be away: the
  * service serves without it and says so once). SIGINT/SIGTERM: /ready turns 503, the listeners stop accepting,
  * requests in flight finish within SHUTDOWN_TIMEOUT_MS (the drain is logged), then the pool, queues and database
@@ -11,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { loadDemoIfEmpty } from './db/demo.ts'
 import { buildApp } from './app.ts'
 import { shutdownOnSignals } from './lifecycle.ts'
+import { createOpsServer } from './http/ops-surface.ts'
 
 const config = loadConfigOrExit()
 const connectSeconds = config.dbConnectTimeoutMs / 1000
@@ -35,5 +37,11 @@ const sql = createSql(config.databaseUrl, {
 })
 
 const app = await buildApp({ config, sql, ownsSql: true })
-shutdownOnSignals(app, config.shutdownTimeoutMs)
+const ops = config.opsPort !== null ? createOpsServer(app) : null
+shutdownOnSignals(app, config.shutdownTimeoutMs, ops ? [ops] : [])
 await app.listen({ host: config.host, port: config.port })
+if (ops && config.opsPort !== null) {
+  const port = config.opsPort
+  await new Promise<void>((resolve, reject) => ops.once('error', reject).listen(port, config.opsHost, resolve))
+  app.log.info({ address: ops.address() }, 'ops listener (/metrics, /ops/queues) ready')
+}

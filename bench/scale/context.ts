@@ -164,7 +164,8 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
     // never leave a server behind when the benchmark dies
     const current = child
     process.once('exit', () => current.kill('SIGKILL'))
-    const deadline = Date.now() + 120_000
+    // a database built before a migration is migrated at start: 0090-0091 take minutes on a million assets
+    const deadline = Date.now() + 900_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the ${label} server exited with ${child.exitCode}`)
       try {
@@ -172,7 +173,7 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`the ${label} server did not answer /health within 120 s`)
+      if (Date.now() > deadline) throw new Error(`the ${label} server did not answer /health within 900 s`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }

@@ -153,7 +153,7 @@ export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: num
  * starts at its key in the index instead of skipping `offset` entries: repeating a deep page, or reading the
  * pages one after the other, costs a page each. Any write renews the stamp, so a key is never used on other data.
  */
-const seeks = new BoundedCache<string[]>(10_000)
+export const pageSeeks = new BoundedCache<string[]>(10_000)
 
 export interface PageScope {
   stamp: string
@@ -172,14 +172,14 @@ export async function pageUids(sql: Sql, order: AssetOrder, limit: number, offse
   const table = scope.category !== undefined ? sql`asset_category_memberships k where k.category_uid = ${scope.category}` : sql`asset_list_keys k where true`
   const where = sql`${table} ${scope.assetType !== undefined ? sql`and k.asset_type = ${scope.assetType}` : sql``}`
   const at = (position: number) => `${scope.stamp}|${order}|${scope.category ?? ''}|${scope.assetType ?? ''}|${position}`
-  const seek = offset > 0 ? seeks.get(at(offset)) : undefined
+  const seek = offset > 0 ? pageSeeks.get(at(offset)) : undefined
   const values = (seek ?? []).map((v) => sql`${v}`)
   const after = seek ? sql`and ${sql.unsafe(row)} >= (${values.reduce((a, b) => sql`${a}, ${b}`)})` : sql``
   // the key columns as text (learnt), and one row more: the key where the next page starts
   const rows = await sql<{ keys: string[] }[]>`
     select array[${sql.unsafe(keys.split(', ').map((c) => `${c}::text`).join(', '))}] as keys from ${where} ${after}
     order by ${sql.unsafe(by)} limit ${limit + 1} ${seek ? sql`` : sql`offset ${offset}`}`
-  if (rows.length > 0 && offset > 0) seeks.set(at(offset), rows[0].keys)
-  if (rows.length > limit) seeks.set(at(offset + limit), rows[limit].keys)
+  if (rows.length > 0 && offset > 0) pageSeeks.set(at(offset), rows[0].keys)
+  if (rows.length > limit) pageSeeks.set(at(offset + limit), rows[limit].keys)
   return rows.slice(0, limit).map((r) => r.keys[r.keys.length - 1])
 }

@@ -61,6 +61,16 @@ export class BulkQueue {
     return this.producer.status === 'ready'
   }
 
+  /** Redis answers a PING now (bounded by the producer's command timeout): a connection that looks ready may not be. */
+  async ping(): Promise<boolean> {
+    if (!this.ready) return false
+    try {
+      return (await this.producer.ping()) === 'PONG'
+    } catch {
+      return false
+    }
+  }
+
   get redisTarget(): string {
     return describeRedis(this.options.redisUrl)
   }

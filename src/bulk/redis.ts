@@ -18,19 +18,38 @@ export function describeRedis(url: string): string {
   return `${u.hostname}:${u.port || 6379}`
 }
 
+const CONNECT_TIMEOUT_MS = 2_000
+
 export function createRedis(url: string, role: ConnectionRole, log: LogLike): Redis {
   // Not lazy: BullMQ waits for a connecting client until it is ready (even across a long outage), whereas a lazy
   // client's first failed connect() would leave the queue or worker built on it broken for good.
   const options: RedisOptions = {
-    connectTimeout: 2_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     // reconnect forever (Redis may come back) but at most every 5 s
     retryStrategy: (times) => Math.min(200 * 2 ** Math.min(times, 5), 5_000),
     // producer: fail fast; blocking connections (events, worker) must not limit retries (BullMQ requires null)
-    ...(role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null }),
+    // the producer's commands are short (no blocking reads): bounded, so a Redis that stops answering fails them
+    ...(role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: CONNECT_TIMEOUT_MS } : { maxRetriesPerRequest: null }),
   }
   const redis = new Redis(url, options)
   redis.on('error', (error: Error) => reportDown(url, redis, log, error))
-  redis.on('ready', () => reportUp(url, redis, log))
+  // connectTimeout covers TCP only: a server that accepts and never answers (dropped packets, a hung Redis) would
+  // leave the connection waiting for its ready check, silently, for good
+  let answer: NodeJS.Timeout | undefined
+  redis.on('connect', () => {
+    clearTimeout(answer)
+    answer = setTimeout(() => {
+      if (redis.status === 'ready') return
+      reportDown(url, redis, log, new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`))
+      redis.disconnect(true)
+    }, CONNECT_TIMEOUT_MS)
+    answer.unref()
+  })
+  redis.on('close', () => clearTimeout(answer))
+  redis.on('ready', () => {
+    clearTimeout(answer)
+    reportUp(url, redis, log)
+  })
   redis.on('end', () => outages.get(url)?.delete(redis))
   return redis
 }

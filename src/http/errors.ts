@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import { formatValidationErrors, type ValidationIssue } from './validation.ts'
+import { describeIssues, formatValidationErrors, type ValidationIssue } from './validation.ts'
 import { databaseUnavailability, unavailabilityDetail } from '../db/availability.ts'
 
 export class HttpError extends Error {
@@ -93,8 +93,7 @@ function sendHttpError(reply: FastifyReply, error: HttpError): FastifyReply {
 
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.validation) {
-    const errors = formatValidationErrors(error.validation, error.validationContext)
-    return reply.code(422).send({ detail: errors.map((e) => `${e.location}: ${e.message}`).join('; '), errors })
+    return reply.code(422).send(describeIssues(formatValidationErrors(error.validation, error.validationContext)))
   }
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed')

@@ -3,12 +3,12 @@
  * operation): the same Ajv and messages as route validation, a 422 naming every failure.
  */
 import { unprocessable } from './errors.ts'
-import { compileBodySchema, formatValidationErrors } from './validation.ts'
+import { compileBodySchema, describeIssues, formatValidationErrors } from './validation.ts'
 
 export function bodyPartValidator(schema: object): (body: unknown) => void {
   const validate = compileBodySchema(schema)
   return (body) => {
     if (validate(body)) return
-    throw unprocessable(formatValidationErrors(validate.errors ?? [], 'body').map((e) => `${e.location}: ${e.message}`).join('; '))
+    throw unprocessable(describeIssues(formatValidationErrors(validate.errors ?? [], 'body')).detail)
   }
 }

@@ -67,3 +67,17 @@ export function formatValidationErrors(errors: readonly Partial<ErrorObject>[], 
   }
   return issues
 }
+
+/**
+ * At most this many failures are listed in one answer: Ajv reports every failing item (allErrors), and a 1 MB
+ * array of wrong items would otherwise answer 50 MB of messages.
+ */
+export const MAX_LISTED_ISSUES = 20
+
+/** The `{detail, errors}` of a 422: the first MAX_LISTED_ISSUES failures, and how many more there were. */
+export function describeIssues(issues: readonly ValidationIssue[]): { detail: string; errors: ValidationIssue[] } {
+  const errors = issues.slice(0, MAX_LISTED_ISSUES)
+  const more = issues.length - errors.length
+  const detail = errors.map((e) => `${e.location}: ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more failure(s)` : '')
+  return { detail, errors }
+}

@@ -40,8 +40,11 @@ export interface PricerPluginOptions {
   workerUrl?: URL
 }
 
-// A JavaScript entry that registers tsx inside the thread, then loads the TypeScript dispatcher.
-export const DEFAULT_WORKER_URL = new URL('../../workers/pool-entry.mjs', import.meta.url)
+// From the sources: a JavaScript entry that registers tsx inside the thread, then loads the TypeScript dispatcher;
+// from the build (dist/), the compiled dispatcher itself.
+export const DEFAULT_WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('../../workers/pool-entry.mjs', import.meta.url)
+  : new URL('../../workers/pool-dispatch.js', import.meta.url)
 
 /** The heavy lane's backlog, and what happened to the requests whose message failed. */
 function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: IsolationOutcome) => void {

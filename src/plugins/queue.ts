@@ -63,7 +63,7 @@ export default fp(
     // optional: without Redis only bulk deletes (503) and split batches (priced in process) are affected
     app.readiness.add('redis', {
       required: false,
-      run: () => (queue.ready ? { status: 'ok' } : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` }),
+      run: async () => ((await queue.ping()) ? { status: 'ok' } : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` }),
     })
     // optional too: with no bulk worker connected (this process's or `npm run worker`), bulk deletes wait and answer 504
     app.readiness.add('bulk_workers', {

@@ -60,6 +60,10 @@ export class Readiness {
     return this.active === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve))
   }
 
+  get isDraining(): boolean {
+    return this.draining
+  }
+
   /** From now on the instance reports unavailable (shutdown: the balancer stops sending before connections close). */
   drain(): void {
     this.draining = true
@@ -114,6 +118,10 @@ export default fp<ReadinessOptions>(
     const done = async (request: object) => {
       if (counted.delete(request)) readiness.finished()
     }
+    // while draining, each answer closes its connection: a keep-alive client would otherwise hold the server open
+    app.addHook('onSend', async (_request, reply) => {
+      if (readiness.isDraining) reply.header('connection', 'close')
+    })
     app.addHook('onResponse', done)
     app.addHook('onRequestAbort', done)
     app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

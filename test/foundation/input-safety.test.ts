@@ -18,6 +18,7 @@ async function scratchApp(t: { teardown(fn: () => unknown): void }) {
   app.post('/echo/', { schema: { body: Type.Object({ name: Type.String(), meta: Type.Optional(Type.Unknown()) }, { additionalProperties: false }) } }, async (r) => r.body)
   app.get('/items/:name/', { schema: { params: Type.Object({ name: Type.String() }), querystring: Type.Object({ q: Type.Optional(Type.String()) }, { additionalProperties: false }) } }, async (r) => ({ ...r.params, ...r.query }))
   app.delete('/items/:name/', async (r) => ({ deleted: (r.params as { name: string }).name }))
+  app.post('/list/', { schema: { body: Type.Object({ items: Type.Array(Type.String(), { maxItems: 10 }) }, { additionalProperties: false }) } }, async (r) => r.body)
   app.get('/pg/:code/', async (r) => {
     throw pgError((r.params as { code: string }).code)
   })
@@ -67,6 +68,16 @@ t.test(`JSON deeper than ${MAX_JSON_DEPTH} levels is a 422 before it is parsed`,
   t.equal(fits.statusCode, 200, 'the limit itself is allowed')
   const poisoned = await app.inject({ method: 'POST', url: '/echo/', headers: json, payload: '{"name":"x","__proto__":{"admin":true}}' })
   t.equal(poisoned.statusCode, 422, 'prototype poisoning is still refused')
+})
+
+t.test('a body failing in 300,000 places answers the first 20 failures and a count, not megabytes', async (t) => {
+  const app = await scratchApp(t)
+  const res = await app.inject({ method: 'POST', url: '/list/', headers: json, payload: JSON.stringify({ items: Array.from({ length: 300_000 }, () => 1) }) })
+  t.equal(res.statusCode, 422)
+  const { detail, errors } = body<{ detail: string; errors: unknown[] }>(res)
+  t.equal(errors.length, 20)
+  t.match(detail, /^body\.items: must NOT have more than 10 items; body\.items\.0: must be string; .*; and 299981 more failure\(s\)$/)
+  t.ok(res.body.length < 5_000, `${res.body.length} bytes`)
 })
 
 t.test('GET and DELETE with a JSON content type and no body are accepted', async (t) => {

@@ -71,3 +71,14 @@ t.test('triggers keep list keys and counts equal to a recomputation', async (t) 
   await check('after deleting and inserting assets and deleting a portfolio')
   await t.rejects(sql`update asset_category_memberships set asset_uid = ${asset} where category_uid = ${category}`, /not updated/, 'memberships are never updated in place')
 })
+
+t.test('the list caches are bounded and visible on /metrics', async (t) => {
+  const { app } = await build(t, { bundle: goldenBundle() })
+  for (let i = 0; i < 2; i++) t.equal((await app.inject({ url: '/api/v1/asset/?search=bond&limit=7&offset=7' })).statusCode, 200)
+  const text = (await app.inject({ url: '/metrics' })).body
+  const value = (name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1])
+  t.ok(value('list_cache_entries', 'counts') >= 1, 'a count is cached')
+  t.ok(value('list_cache_hits', 'counts') >= 1, 'and reused')
+  t.equal(value('list_cache_capacity', 'counts'), 2000, 'LIST_COUNT_CACHE_SIZE')
+  t.ok(value('list_cache_capacity', 'page_keys') > 0)
+})

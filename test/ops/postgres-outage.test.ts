@@ -50,6 +50,10 @@ const app: FastifyInstance = await buildApp({ config, sql, ownsSql: true, prespa
 t.teardown(() => app.close())
 
 const URLS = ['/api/v1/asset/?limit=5', '/api/v1/asset-category/', '/api/v1/portfolio/']
+const PRICING = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
+// one asset per outage, never priced before it: its pricing context is not cached
+const priced = await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details order by asset_uid limit 2`
+const uncached = { down: priced[0].uid, blackhole: priced[1].uid }
 
 async function request(path: string): Promise<Outcome> {
   const started = performance.now()
@@ -123,6 +127,11 @@ for (const mode of ['down', 'blackhole'] as const) {
     checkOutage(t, await load(mode === 'down' ? 2_000 : CONNECT_MS + STATEMENT_MS + WATCHDOG_GRACE_MS + 1_000), mode)
     t.same(await ready(), { status: 503, database: 'down' })
     t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+    // pricing needs its context from the database unless cached: an uncached asset answers 503 too, alone or in a batch
+    const price = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uncached[mode]}/price/`, payload: PRICING })
+    t.equal(price.statusCode, 503, `pricing: ${price.body}`)
+    const batch = await app.inject({ method: 'POST', url: '/api/v1/pricing/batch/', payload: { ...PRICING, operation: 'price', asset_uids: [uncached[mode]] } })
+    t.equal(batch.statusCode, 503, `batch: ${batch.body}`)
 
     await proxy.set('up')
     const ms = await recovery()

@@ -2,8 +2,8 @@
  * A bounded property test over every operation of /openapi.json: a few thousand seeded requests, valid and
  * hostile, against the demo data. Whatever the input, the service answers within a bound, never with a 5xx, and
  * no body carries a stack trace, SQL, a file path or a connection string.
- * PROPERTY_SEED and PROPERTY_PER_OPERATION widen the search locally (PROPERTY_LOG_LEVEL=error shows the causes);
- * the defaults keep the file under a minute.
+ * PROPERTY_SEED, PROPERTY_PER_OPERATION and PROPERTY_CONCURRENCY widen the search locally (PROPERTY_LOG_LEVEL=error
+ * shows the causes); the defaults keep the file under a minute.
  */
 import t from 'tap'
 import type { FastifyInstance, InjectOptions } from 'fastify'
@@ -13,8 +13,10 @@ import { BAD_PATH_SEGMENTS, BAD_QUERY_VALUES, EDGE_DATE_TIMES, HUGE_NUMBERS, Sch
 const SEED = Number(process.env.PROPERTY_SEED ?? 1124)
 const PER_OPERATION = Number(process.env.PROPERTY_PER_OPERATION ?? 16)
 const VALID_SHARE = 0.25
-const CONCURRENCY = 4
+const CONCURRENCY = Number(process.env.PROPERTY_CONCURRENCY ?? 4)
 const ANSWER_WITHIN_MS = 15_000
+/** A refusal lists a bounded number of failures, whatever the input. */
+const MAX_REFUSAL_BYTES = 16_384
 
 interface Parameter {
   name: string
@@ -60,7 +62,7 @@ const encode = (text: string) => {
 }
 
 /** Edge values put, one at a time, at every leaf of each documented example body. */
-const BODY_EDGES: Json[] = [1e308, -1e308, 0, -1, 0.5, 2 ** 53 + 1, '', 'a\u0000', '1e400', '2026-06-30T23:59:60Z', '9999-12-31T23:59:59Z', null, [], {}]
+const BODY_EDGES: Json[] = [1e308, -1e308, 0, -1, 0.5, 2 ** 53 + 1, '', 'a\u0000', '1e400', '2026-06-30T23:59:60Z', '9999-12-31T23:59:59Z', null, [], {}, Array.from({ length: 3000 }, () => 1)]
 /** Edge values for every declared query parameter. */
 const QUERY_EDGES = ['-1', '0', '1e400', '99999999999999999999', '', 'x'.repeat(300), '0001-01-01', '2026-11-20T00:00:00+1400', 'true', '%00']
 
@@ -172,7 +174,7 @@ function rawBody(options: InjectOptions, text: string, r: Rng): void {
   else if (choice === 1) options.payload = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`
   else if (choice === 2) options.payload = text.slice(0, r.int(0, text.length - 1))
   else if (choice === 3) options.payload = ''
-  else if (choice === 4) options.payload = r.pick(['null', '[]', '"text"', '0', 'true', '\ufeff{}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'])
+  else if (choice === 4) options.payload = r.pick(['null', '[]', '"text"', '0', 'true', '\ufeff{}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', `[${'{},'.repeat(20_000)}{}]`])
   else if (choice === 5) options.headers = { 'content-type': r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml']) }
   else if (choice === 6) options.payload = text.replace(/:"([^"\\]*)"/, ':"$1\\u0000"')
   else options.payload = text.replace(/:"([^"\\]*)"/, ':"\\ud800$1"')
@@ -222,6 +224,7 @@ t.test('every operation of /openapi.json, valid and hostile: no 5xx, no leak, no
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`)
       if (res.statusCode >= 400 && typeof (safeJson(res.body) as { detail?: unknown } | null)?.detail !== 'string') failures.push(`${what} → ${res.statusCode} without a {detail}: ${res.body.slice(0, 200)}`)
+      if (res.statusCode >= 400 && res.body.length > MAX_REFUSAL_BYTES) failures.push(`${what} → ${res.statusCode} of ${res.body.length} bytes: a refusal is short`)
       // a 2xx may echo what the generator stored (SQL-looking names among them): leaks are looked for in refusals
       const checked = res.statusCode >= 400 ? LEAKS : LEAKS.filter(([name]) => name !== 'SQL')
       for (const [name, pattern] of checked) if (pattern.test(res.body)) failures.push(`${what} → ${res.statusCode} shows a ${name}: ${res.body.slice(0, 300)}`)

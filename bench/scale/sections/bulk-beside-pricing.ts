@@ -3,10 +3,10 @@
  * within 10 s, while pricing p99 stays within 2x of its idle value in the same run, all or nothing.
  *
  * Each round seeds 10,000 portfolios of its own (10 weights each, as the scale data set's), then prices the demo
- * bond from a separate process (closed loops, bench/bulk/load.ts) for an idle window, then again while one
- * `POST /api/v1/portfolio/bulk-delete/` deletes the seeded portfolios through the scale server (preflight,
- * BullMQ job, one transaction). Pricing latencies count only requests that started and ended inside a window;
- * the rounds' windows are pooled. A database with fewer than --bulk-base portfolios is topped up first. The machine's
+ * bond from a separate process (closed loops, bench/bulk/load.ts): an idle window of half --bulk-idle seconds, the
+ * window of one `POST /api/v1/portfolio/bulk-delete/` deleting the seeded portfolios through the scale server
+ * (preflight, BullMQ job, one transaction), and another idle half window. Pricing latencies count only requests
+ * that started and ended inside a window; the rounds' windows are pooled. A database with fewer than --bulk-base portfolios is topped up first. The machine's
  * busy share in both windows (/proc/stat) is printed too: on a shared machine near 100%, p99 mostly measures others.
  *
  *   npm run bench -- scale --only bulk-beside-pricing [--bulk-portfolios 10000 --bulk-weights 10 --bulk-rounds 3
@@ -182,19 +182,20 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     const uids = await seed(sql, 'BULKBENCH-', N, WEIGHTS)
     await sql`analyze portfolios, portfolio_weights`
 
-    let load = await startLoad(priceUrl, payload, CONNECTIONS)
-    await sleep(2_000)
-    const idleWindow = { from: Date.now(), to: 0 }
-    const idleMeter = cpuMeter(ctx.scale.pid)
-    await sleep(IDLE_S * 1000)
-    idleWindow.to = Date.now()
-    const idleCpu = idleMeter()
-    idle.push(idleWindow)
-    idleSamples.push(...(await load.stop()))
-
+    // one load process per round; idle windows right before and right after the delete, so the other work on the
+    // machine (which moves p99 most on a shared host) is as alike as it can be in the windows compared
     const runBefore = metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', { resource: 'portfolios', state: 'completed', phase: 'run' }) || 0
-    load = await startLoad(priceUrl, payload, CONNECTIONS)
+    const load = await startLoad(priceUrl, payload, CONNECTIONS)
     await sleep(2_000)
+    const idleWindow = async () => {
+      const w = { from: Date.now(), to: 0 }
+      const m = cpuMeter(ctx.scale.pid)
+      await sleep((IDLE_S * 1000) / 2)
+      w.to = Date.now()
+      idle.push(w)
+      return m()
+    }
+    const idleBefore = await idleWindow()
     const cpuBefore = await backendCpuSeconds(sql)
     const window = { from: Date.now(), to: 0 }
     const meter = cpuMeter(ctx.scale.pid)
@@ -207,9 +208,13 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     const cpu = meter()
     pgCpu.push(cpuGrowth(cpuBefore, await backendCpuSeconds(sql)))
     const body = (await response.json()) as Record<string, unknown>
-    await sleep(300)
     during.push(window)
-    duringSamples.push(...(await load.stop()))
+    await sleep(300)
+    const idleAfter = await idleWindow()
+    const samples = await load.stop()
+    idleSamples.push(...samples)
+    duringSamples.push(...samples)
+    const idleCpu = { machineBusy: (idleBefore.machineBusy + idleAfter.machineBusy) / 2, serverCores: (idleBefore.serverCores + idleAfter.serverCores) / 2 }
 
     const [{ left }] = await sql<{ left: number }[]>`select count(*)::int as left from portfolios where uid = any(${uids}::uuid[])`
     const runAfter = metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', { resource: 'portfolios', state: 'completed', phase: 'run' }) || 0
