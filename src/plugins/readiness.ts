@@ -24,6 +24,8 @@ export interface ReadinessCheck {
 
 export interface ReadinessReport {
   status: 'ready' | 'unavailable'
+  /** requests being answered by this instance, this one included */
+  in_flight: number
   checks: Record<string, CheckReport & { required: boolean }>
 }
 
@@ -73,7 +75,7 @@ export class Readiness {
     const entries = await Promise.all([...this.checks].map(async ([name, check]) => [name, { ...(await this.bounded(check)), required: check.required }] as const))
     const checks = Object.fromEntries(entries)
     const ok = !this.draining && entries.every(([, r]) => r.status === 'ok' || !r.required)
-    return { status: ok ? 'ready' : 'unavailable', checks: this.draining ? { ...checks, shutdown: { status: 'down', detail: 'The instance is shutting down.', required: true } } : checks }
+    return { status: ok ? 'ready' : 'unavailable', in_flight: this.active, checks: this.draining ? { ...checks, shutdown: { status: 'down', detail: 'The instance is shutting down.', required: true } } : checks }
   }
 
   private async bounded(check: ReadinessCheck): Promise<CheckReport> {

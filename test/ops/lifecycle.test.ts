@@ -82,8 +82,11 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
       (error: Error) => ({ status: 0, items: 0, error: error.message }),
     ),
   )
-  // until the server has them all: its /ready counts requests in flight only through the log, so wait a moment
-  await new Promise((r) => setTimeout(r, 150))
+  // until the server has them all (its /ready counts requests in flight, itself included)
+  const received = async () => ((await fetch(`${base}/ready`).then((r) => r.json(), () => ({}))) as { in_flight?: number }).in_flight ?? 0
+  let seen = 0
+  for (let i = 0; i < 250 && seen <= inFlight.length; i++) seen = await received()
+  t.ok(seen > inFlight.length, `the server holds all ${inFlight.length} requests (saw ${seen - 1})`)
   server.child.kill('SIGTERM')
   const answers = await Promise.all(inFlight)
   t.same(answers.filter((a) => a.status !== 200 || a.items !== uids.length), [], `all ${answers.length} requests in flight completed`)

@@ -18,6 +18,7 @@ async function closedPort(): Promise<number> {
 
 interface Report {
   status: string
+  in_flight: number
   checks: Record<string, { status: string; required: boolean; detail?: string; threads?: number }>
 }
 
@@ -27,6 +28,7 @@ t.test('ready: every dependency reported, 200', async (t) => {
   t.equal(r.statusCode, 200)
   const report = body<Report>(r)
   t.equal(report.status, 'ready')
+  t.equal(report.in_flight, 1, 'requests in flight: this one')
   t.same(Object.keys(report.checks).sort(), ['bulk_workers', 'database', 'pricing_pool', 'redis'])
   t.equal(report.checks.database.status, 'ok')
   t.equal(report.checks.database.required, true)
