@@ -15,6 +15,7 @@ import type { ReservedSql, Sql } from './client.ts'
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 // arbitrary constant shared by every process of this service
 const ADVISORY_LOCK_KEY = 7_403_221_900
+const LOCK_POLL_MS = 250
 const NO_TRANSACTION = /^--\s*migrate:no-transaction\s*$/m
 
 export class MigrationError extends Error {
@@ -62,7 +63,7 @@ export function statements(sql: string): string[] {
 export async function migrate(sql: Sql, migrations: Migration[] = readMigrations()): Promise<string[]> {
   const conn = await sql.reserve()
   try {
-    await conn`select pg_advisory_lock(${ADVISORY_LOCK_KEY})`
+    await acquireLock(conn)
     try {
       return await applyPending(conn, migrations)
     } finally {
@@ -70,6 +71,19 @@ export async function migrate(sql: Sql, migrations: Migration[] = readMigrations
     }
   } finally {
     conn.release()
+  }
+}
+
+/**
+ * Polls for the lock instead of blocking on pg_advisory_lock: a process blocked in that call holds a snapshot,
+ * and CREATE INDEX CONCURRENTLY in the lock holder's no-transaction migration waits for every snapshot, so two
+ * processes starting together deadlocked. Between polls a waiting process holds none.
+ */
+async function acquireLock(conn: ReservedSql): Promise<void> {
+  for (;;) {
+    const [row] = await conn<{ locked: boolean }[]>`select pg_try_advisory_lock(${ADVISORY_LOCK_KEY}) as locked`
+    if (row.locked) return
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS))
   }
 }
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { createTestDatabase } from '../helpers/database.ts'
 import { migrate, readMigrations, MigrationError } from '../../src/db/migrate.ts'
+import { createSql } from '../../src/db/client.ts'
 
 t.test('migrations are recorded with checksums and re-running applies nothing', async (t) => {
   const { sql } = await createTestDatabase(t)
@@ -27,6 +28,20 @@ t.test('a new migration is applied in the same transaction as its record', async
   t.equal(exists, false, 'the failed migration left nothing behind')
   const added = [...readMigrations(), { name: '9999_extra.sql', checksum: 'y', sql: 'create table t_extra (a int);' }]
   t.same(await migrate(sql, added), ['9999_extra.sql'])
+})
+
+t.test('two processes migrating at once through a CREATE INDEX CONCURRENTLY migration: one applies it, neither deadlocks', async (t) => {
+  const { url } = await createTestDatabase(t)
+  const pools = [createSql(url, { max: 1 }), createSql(url, { max: 1 })]
+  t.teardown(() => Promise.all(pools.map((p) => p.end({ timeout: 5 }))))
+  // the index build waits for every snapshot: a process blocked in pg_advisory_lock held one, and deadlocked it
+  const cic = {
+    name: '9999_cic.sql',
+    checksum: 'c',
+    sql: '-- migrate:no-transaction\ncreate table if not exists t_cic (a int);\nselect pg_sleep(0.3);\ncreate index concurrently if not exists t_cic_a on t_cic (a);\n',
+  }
+  const runs = await Promise.all(pools.map((p) => migrate(p, [...readMigrations(), cic])))
+  t.same(runs.flat(), ['9999_cic.sql'], 'applied once, by one of them')
 })
 
 t.test('delete rules that delete-impact reports are in the schema', async (t) => {
