@@ -76,6 +76,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Node's default holds a request whose body never completes for 300 s. Node reads the bound when the server is
+    // constructed (a later property write leaves the 60 s headers bound in charge), hence `http` too
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },

@@ -33,7 +33,7 @@ export function separateOpsSurface(app: FastifyInstance, enabled: boolean): void
 
 /** The ops listener's server (not listening yet): every request goes to the app's router, marked as ops. */
 export function createOpsServer(app: FastifyInstance): Server {
-  const server = createServer((req, res) => {
+  const server = createServer({ requestTimeout: app.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5_000, app.config.requestTimeoutMs) }, (req, res) => {
     ;(req as Marked)[FROM_OPS_LISTENER] = true
     app.routing(req, res)
   })

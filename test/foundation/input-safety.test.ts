@@ -156,3 +156,12 @@ t.test('over a socket: what the HTTP parser refuses answers {detail} too', async
   const del = await rawHttp(15301, 'DELETE /api/v1/calendar/00000000-0000-4000-8000-000000000000/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
   t.match(del, /^HTTP\/1.1 404 /, 'a DELETE with a JSON content type and Content-Length: 0 reaches its handler')
 })
+
+t.test('over a socket: a body shorter than its Content-Length is answered 408 within REQUEST_TIMEOUT_MS, not held', async (t) => {
+  const { app } = await build(t, { env: { REQUEST_TIMEOUT_MS: '1000' } })
+  await app.listen({ host: '127.0.0.1', port: 15302 })
+  const started = Date.now()
+  const answer = await rawHttp(15302, 'POST /api/v1/pricing/batch/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"valuation_date"')
+  t.match(answer, /^HTTP\/1.1 408 /)
+  t.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`)
+})
