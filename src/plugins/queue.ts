@@ -34,6 +34,11 @@ async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> 
     async (scope) => {
       // the dashboard's API reads Redis: while it is away, say so instead of leaving the page waiting
       scope.addHook('onRequest', async (request, reply) => {
+        // bull-board's read-only mode guards most of its actions but not all (update-data, concurrency): refuse
+        // every write at the door instead of trusting each of its routes
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return reply.code(405).header('allow', 'GET, HEAD').send({ detail: 'The queue dashboard is read-only.' })
+        }
         if (!queue.ready && request.url.startsWith(`${DASHBOARD_PATH}/api/`)) {
           return reply.code(503).send({ detail: `The queue dashboard needs Redis at ${queue.redisTarget}, which cannot be reached.` })
         }

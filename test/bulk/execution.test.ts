@@ -105,5 +105,10 @@ t.test('ops: metrics count jobs per state and time them; the dashboard serves of
   t.ok(api.queues[0].counts.completed >= 3)
   const empty = await app.inject({ method: 'PUT', url: '/ops/queues/api/queues/bulk-delete/empty' })
   t.ok(empty.statusCode >= 400, `read-only dashboard refuses to empty the queue (${empty.statusCode})`)
+  for (const [method, url] of [['PATCH', '/ops/queues/api/queues/bulk-delete/1/update-data'], ['PUT', '/ops/queues/api/queues/bulk-delete/concurrency'], ['POST', '/ops/queues/api/queues/bulk-delete/add']] as const) {
+    const r = await app.inject({ method, url, payload: {} })
+    t.equal(r.statusCode, 405, `${method} ${url} refused`)
+    t.same(body(r), { detail: 'The queue dashboard is read-only.' })
+  }
   t.ok((await app.bulkQueue.queue.getJobCounts('completed')).completed >= 3)
 })
