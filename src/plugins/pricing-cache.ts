@@ -8,6 +8,8 @@ import { ContextCache } from '../pricing/context-cache.ts'
 import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
+import { startListenCheck } from '../pricing/listen-check.ts'
+import { WATCHDOG_GRACE_MS } from '../db/client.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,12 +30,23 @@ export default fp(
     app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries)))
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
     const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
+    // ... which a partition can leave dead without a sign: checked by a heartbeat (listen-check.ts)
+    const statementMs = app.config.dbStatementTimeoutMs
+    const stopCheck = await startListenCheck(app.sql, {
+      intervalMs: Math.min(10_000, 2 * statementMs),
+      answerMs: statementMs + WATCHDOG_GRACE_MS,
+      onMissed: () => {
+        cache.clear()
+        app.log.warn('pricing cache: its own notification did not come back; cache cleared, subscription renewed')
+      },
+    })
     // before the response leaves: a client that reads the answer to its write can never price on stale data
     app.addHook('onSend', async (request) => {
       // pricer POSTs only read; anything else that is not a GET may have written
       if (!READ_ONLY.has(request.method) && !request.url.startsWith('/api/v1/pricing/assets/')) cache.clear()
     })
     app.addHook('onClose', async () => {
+      await stopCheck()
       await listener.unlisten()
     })
   },

@@ -14,6 +14,8 @@ interface Pair {
   client: Socket
   upstream: Socket | null
   lost: boolean
+  /** silent for good: nothing relayed, nothing closed (a connection whose path died in a partition) */
+  frozen?: boolean
 }
 
 export class TcpProxy {
@@ -44,7 +46,12 @@ export class TcpProxy {
     } else if (previous === 'down') {
       await this.listen()
     }
-    if (mode === 'up') for (const pair of this.pairs) if (pair.lost || !pair.upstream) this.cut(pair)
+    if (mode === 'up') for (const pair of this.pairs) if ((pair.lost || !pair.upstream) && !pair.frozen) this.cut(pair)
+  }
+
+  /** The connections open now go silent for good; new ones are relayed as the mode says. */
+  freezeExisting(): void {
+    for (const pair of this.pairs) pair.frozen = true
   }
 
   async close(): Promise<void> {
@@ -59,7 +66,7 @@ export class TcpProxy {
     client.on('close', () => this.cut(pair))
     if (this.current === 'up') this.open(pair)
     client.on('data', (chunk: Buffer) => {
-      if (this.current === 'up' && pair.upstream) pair.upstream.write(chunk)
+      if (this.current === 'up' && pair.upstream && !pair.frozen) pair.upstream.write(chunk)
       else pair.lost = true
     })
   }
@@ -70,7 +77,7 @@ export class TcpProxy {
     upstream.on('error', () => {})
     upstream.on('close', () => this.cut(pair))
     upstream.on('data', (chunk: Buffer) => {
-      if (this.current === 'up') pair.client.write(chunk)
+      if (this.current === 'up' && !pair.frozen) pair.client.write(chunk)
       else pair.lost = true
     })
   }
