@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { BroadcastChannel } from 'node:worker_threads'
-import { Gauge, type Registry } from 'prom-client'
+import type { Registry } from 'prom-client'
 import type { CacheStats } from '../../workers/operations/bounded-cache.ts'
 import { CACHE_STATS_CHANNEL, type WorkerCacheReport } from '../../workers/operations/cache-report.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
+import { registerCacheGauges } from './cache-gauges.ts'
 
 type CacheName = 'contexts' | 'decoded_curves' | 'worker_instruments' | 'worker_curves'
 
@@ -35,20 +36,6 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
     }
     return out
   }
-  const gauge = (name: string, help: string, read: (s: CacheStats) => number) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['cache'] as const,
-      registers: [registry],
-      collect() {
-        this.reset()
-        for (const [cache, stats] of Object.entries(snapshot())) this.set({ cache }, read(stats))
-      },
-    })
-  gauge('pricing_cache_entries', 'Entries held by each pricing cache (worker caches summed over the live threads)', (s) => s.size)
-  gauge('pricing_cache_capacity', 'Bound of each pricing cache, in entries (PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE)', (s) => s.capacity)
-  gauge('pricing_cache_hits', 'Lookups answered by each pricing cache', (s) => s.hits)
-  gauge('pricing_cache_misses', 'Lookups each pricing cache could not answer', (s) => s.misses)
-  gauge('pricing_cache_hit_ratio', 'Hits over lookups of each pricing cache (0 before the first lookup)', (s) => (s.hits + s.misses ? s.hits / (s.hits + s.misses) : 0))
+  // worker caches are summed over the live threads
+  registerCacheGauges(registry, 'pricing_cache', 'pricing', snapshot, 'PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE')
 }
