@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: lists the benchmarks, or runs one: `npm run bench -- core|http|bulk|batch|scale|scale-data [args]`.
+ * `npm run bench`: lists the benchmarks, or runs one: `npm run bench -- core|http|bulk|batch|outage|isolation|scale|scale-data [args]`.
  * Each benchmark prints its own figures side by side with its baseline measured in the same run.
  */
 import { spawnSync } from 'node:child_process'
