@@ -17,14 +17,125 @@ function varianceOf(a: number, sigma: number): (dt: number) => number {
   return (dt) => (factor === 0 ? sigma * sigma * dt : factor * (1 - Math.exp(-2 * a * dt)))
 }
 
+/**
+ * What a tree's shape depends on: the grid's steps, a and sigma; not the curve, which only sets phi. Bump and
+ * reprice (effective duration, key rates) and spread solves (OAS) build many trees of one shape in a row.
+ */
+interface TreeLayout {
+  a: number
+  sigma: number
+  dts: Float64Array
+  capacity: number
+  maxSize: number
+  size: Int32Array
+  offset: Int32Array
+  x0: Float64Array
+  dx: Float64Array
+  mid: Int32Array
+  p1: Float64Array
+  p2: Float64Array
+  p3: Float64Array
+}
+
+/**
+ * The last layout this thread built, reused when the next tree has the same shape (its inputs compared in full,
+ * so a reused layout is the one a rebuild would compute): the bumped trees of one request cost their fit alone,
+ * and allocate nothing that the garbage collector must then reclaim (up to 70 MB at the node limit).
+ */
+let lastLayout: TreeLayout | null = null
+
+function sameSteps(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
+  const last = lastLayout
+  if (last && last.a === a && last.sigma === sigma && sameSteps(last.dts, grid.dts)) {
+    require(last.capacity <= maxNodes, () => `the Hull-White tree would need ${last.capacity} nodes, over the limit of ${maxNodes}`, 'tree')
+    return last
+  }
+  const n = grid.size - 1
+  const variance = varianceOf(a, sigma)
+  // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
+  const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
+  require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
+  const layout: TreeLayout = {
+    a,
+    sigma,
+    dts: Float64Array.from(grid.dts),
+    capacity,
+    maxSize: 1,
+    size: new Int32Array(n + 1),
+    offset: new Int32Array(n + 1),
+    x0: new Float64Array(n + 1),
+    dx: new Float64Array(n + 1),
+    mid: new Int32Array(capacity),
+    p1: new Float64Array(capacity),
+    p2: new Float64Array(capacity),
+    p3: new Float64Array(capacity),
+  }
+  const { size: sizes, offset: offsets, x0, dx: dxs, mid, p1, p2, p3 } = layout
+
+  let jMin = 0
+  let jMax = 0
+  let dxPrev = 0
+  let offset = 0
+  let maxSize = 1
+  for (let i = 0; i < n; i++) {
+    const dt = grid.dts[i]
+    const v2 = variance(dt)
+    const v = Math.sqrt(v2)
+    const dx = v * SQRT3
+    const size = jMax - jMin + 1
+    sizes[i] = size
+    offsets[i] = offset
+    x0[i] = jMin * dxPrev
+    dxs[i] = dxPrev
+    const decay = Math.exp(-a * dt)
+    let nextMin = 0x7fffffff
+    let nextMax = -0x7fffffff
+    for (let j = jMin; j <= jMax; j++) {
+      const m = j * dxPrev * decay
+      const k = Math.floor(m / dx + 0.5)
+      const e = m - k * dx
+      const e2v = (e * e) / v2
+      const e3v = (e * SQRT3) / v
+      const idx = offset + j - jMin
+      mid[idx] = k
+      p1[idx] = (1 + e2v - e3v) / 6
+      p2[idx] = (2 - e2v) / 3
+      p3[idx] = (1 + e2v + e3v) / 6
+      if (k - 1 < nextMin) nextMin = k - 1
+      if (k + 1 > nextMax) nextMax = k + 1
+    }
+    // descendants are indexed from the next layer's lowest node
+    for (let idx = offset; idx < offset + size; idx++) mid[idx] -= nextMin
+    offset += size
+    jMin = nextMin
+    jMax = nextMax
+    dxPrev = dx
+    if (jMax - jMin + 1 > maxSize) maxSize = jMax - jMin + 1
+  }
+  sizes[n] = jMax - jMin + 1
+  offsets[n] = offset
+  x0[n] = jMin * dxPrev
+  dxs[n] = dxPrev
+  layout.maxSize = maxSize
+  lastLayout = layout
+  return layout
+}
+
 export class HullWhiteTree {
   readonly steps: number
-  /** per step: layer size, first node index in the flat arrays, x of node 0, spacing, dt, fitted phi */
+  /** per step: layer size, first node index in the flat arrays, x of node 0, spacing, dt (shared, read-only) */
   private readonly size: Int32Array
   private readonly offset: Int32Array
   private readonly x0: Float64Array
   private readonly dx: Float64Array
   private readonly dt: Float64Array
+  /** per step: the fitted phi, this tree's own */
   private readonly phi: Float64Array
   /** per node of steps 0..n-1: index of the middle descendant in the next layer, and the three probabilities */
   private readonly mid: Int32Array
@@ -62,67 +173,18 @@ export class HullWhiteTree {
     const n = grid.size - 1
     require(n > 0, 'null time steps for trinomial tree')
     this.steps = n
-    this.size = new Int32Array(n + 1)
-    this.offset = new Int32Array(n + 1)
-    this.x0 = new Float64Array(n + 1)
-    this.dx = new Float64Array(n + 1)
-    this.dt = new Float64Array(n)
+    const layout = layoutOf(grid, a, sigma, maxNodes)
+    this.size = layout.size
+    this.offset = layout.offset
+    this.x0 = layout.x0
+    this.dx = layout.dx
+    this.dt = layout.dts
+    this.mid = layout.mid
+    this.p1 = layout.p1
+    this.p2 = layout.p2
+    this.p3 = layout.p3
+    this.maxSize = layout.maxSize
     this.phi = new Float64Array(n)
-    const variance = varianceOf(a, sigma)
-    // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
-    const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
-    require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
-    this.mid = new Int32Array(capacity)
-    this.p1 = new Float64Array(capacity)
-    this.p2 = new Float64Array(capacity)
-    this.p3 = new Float64Array(capacity)
-
-    let jMin = 0
-    let jMax = 0
-    let dxPrev = 0
-    let offset = 0
-    let maxSize = 1
-    for (let i = 0; i < n; i++) {
-      const dt = grid.dts[i]
-      const v2 = variance(dt)
-      const v = Math.sqrt(v2)
-      const dx = v * SQRT3
-      const size = jMax - jMin + 1
-      this.size[i] = size
-      this.offset[i] = offset
-      this.x0[i] = jMin * dxPrev
-      this.dx[i] = dxPrev
-      this.dt[i] = dt
-      const decay = Math.exp(-a * dt)
-      let nextMin = 0x7fffffff
-      let nextMax = -0x7fffffff
-      for (let j = jMin; j <= jMax; j++) {
-        const m = j * dxPrev * decay
-        const k = Math.floor(m / dx + 0.5)
-        const e = m - k * dx
-        const e2v = (e * e) / v2
-        const e3v = (e * SQRT3) / v
-        const idx = offset + j - jMin
-        this.mid[idx] = k
-        this.p1[idx] = (1 + e2v - e3v) / 6
-        this.p2[idx] = (2 - e2v) / 3
-        this.p3[idx] = (1 + e2v + e3v) / 6
-        if (k - 1 < nextMin) nextMin = k - 1
-        if (k + 1 > nextMax) nextMax = k + 1
-      }
-      // descendants are indexed from the next layer's lowest node
-      for (let idx = offset; idx < offset + size; idx++) this.mid[idx] -= nextMin
-      offset += size
-      jMin = nextMin
-      jMax = nextMax
-      dxPrev = dx
-      if (jMax - jMin + 1 > maxSize) maxSize = jMax - jMin + 1
-    }
-    this.size[n] = jMax - jMin + 1
-    this.offset[n] = offset
-    this.x0[n] = jMin * dxPrev
-    this.dx[n] = dxPrev
-    this.maxSize = maxSize
     this.fit(curve)
   }
 
