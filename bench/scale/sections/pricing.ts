@@ -8,7 +8,7 @@
  * pass's distinct-asset req/s ≥ 60% of the hot figure, p99 ≤ 30 ms, and the server's RSS after pass 3 within
  * 10% of its RSS after pass 1; /metrics's cache gauges are printed after each pass.
  *
- * Options: --connections 50, --hot-requests 10000, --bonds N (the first N scale bonds; default all), --passes 3,
+ * Options: --connections 50, --hot-requests 50000, --bonds N (the first N scale bonds; default all), --passes 3,
  * --operations price,analytics,z-spread (fewer passes or operations for a quick look; the targets need all).
  */
 import { metric, type Figure, type LoadRequest, type ScaleContext, type Server } from '../context.ts'
@@ -47,7 +47,7 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const connections = Number(ctx.args.connections ?? 50)
-  const hotRequests = Number(ctx.args['hot-requests'] ?? 10_000)
+  const hotRequests = Number(ctx.args['hot-requests'] ?? 50_000)
   const limit = ctx.args.bonds ? Number(ctx.args.bonds) : 1_000_000_000
   const passes = Number(ctx.args.passes ?? 3)
   const operations = ctx.args.operations ? (ctx.args.operations.split(',') as Operation[]) : OPERATIONS
