@@ -4,12 +4,12 @@
  * wait bound is withdrawn before the request answers 504 (see processor.ts): a 504 means nothing was deleted.
  */
 import { randomUUID } from 'node:crypto'
-import { Job, Queue, QueueEvents } from 'bullmq'
-import type { Redis } from 'ioredis'
+import { Job, type Queue } from 'bullmq'
 import type { Sql } from '../db/client.ts'
 import { HttpError, serviceUnavailable } from '../http/errors.ts'
 import { BULK_QUEUE_NAME, withdrawRun, type BulkJobData, type BulkJobResult } from './processor.ts'
-import { createRedis, describeRedis, type LogLike } from './redis.ts'
+import { QueueProducer } from './queue-producer.ts'
+import { describeRedis, type LogLike } from './redis.ts'
 
 export interface BulkQueueOptions {
   redisUrl: string
@@ -37,35 +37,23 @@ const CONNECT_WAIT_MS = 1_500
 
 export class BulkQueue {
   readonly queue: Queue<BulkJobData, BulkJobResult>
-  private readonly producer: Redis
-  private readonly eventsConnection: Redis
-  private events: QueueEvents | null = null
-  private closed = false
+  private readonly link: QueueProducer<BulkJobData, BulkJobResult>
 
   constructor(private readonly options: BulkQueueOptions) {
-    this.producer = createRedis(options.redisUrl, 'producer', options.log)
-    this.eventsConnection = createRedis(options.redisUrl, 'events', options.log)
-    this.queue = new Queue<BulkJobData, BulkJobResult>(BULK_QUEUE_NAME, { connection: this.producer, prefix: options.prefix })
-    // built once its connection is ready: a QueueEvents started on an unreachable Redis cannot even be closed
-    this.eventsConnection.on('ready', () => {
-      if (this.events || this.closed) return
-      this.events = new QueueEvents(BULK_QUEUE_NAME, { connection: this.eventsConnection, prefix: options.prefix })
-      this.events.on('error', () => {})
-    })
-    // re-emits connection errors; createRedis logs them once per outage
-    this.queue.on('error', () => {})
+    this.link = new QueueProducer<BulkJobData, BulkJobResult>(BULK_QUEUE_NAME, options)
+    this.queue = this.link.queue
   }
 
   /** Redis answers the producer now (commands would not queue while it does not). */
   get ready(): boolean {
-    return this.producer.status === 'ready'
+    return this.link.producer.status === 'ready'
   }
 
   /** Redis answers a PING now (bounded by the producer's command timeout): a connection that looks ready may not be. */
   async ping(): Promise<boolean> {
     if (!this.ready) return false
     try {
-      return (await this.producer.ping()) === 'PONG'
+      return (await this.link.producer.ping()) === 'PONG'
     } catch {
       return false
     }
@@ -77,21 +65,21 @@ export class BulkQueue {
 
   /** Resolves when Redis answers, or throws the 503 every bulk execution gives while it does not. */
   async ensureAvailable(): Promise<void> {
-    if (this.producer.status === 'ready') return
+    if (this.link.producer.status === 'ready') return
     const unavailable = serviceUnavailable(
       `The bulk-delete queue is unavailable: Redis at ${this.redisTarget} cannot be reached. Nothing was deleted; retry when the queue is back.`,
     )
     // only a first connection attempt in flight is worth waiting for; one that failed and waits to retry is down
-    if (this.closed || !['connecting', 'connect'].includes(this.producer.status)) throw unavailable
+    if (this.link.closed || !['connecting', 'connect'].includes(this.link.producer.status)) throw unavailable
     const ready = await new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer)
-        this.producer.off('ready', onReady)
+        this.link.producer.off('ready', onReady)
         resolve(ok)
       }
       const onReady = () => done(true)
       const timer = setTimeout(() => done(false), CONNECT_WAIT_MS)
-      this.producer.once('ready', onReady)
+      this.link.producer.once('ready', onReady)
     })
     if (!ready) throw unavailable
   }
@@ -99,7 +87,7 @@ export class BulkQueue {
   /** Enqueues the deletion and waits for its result: 503 without Redis, 504 (withdrawn, nothing deleted) past the wait bound. */
   async run(data: Omit<BulkJobData, 'deadline'>): Promise<BulkRun> {
     await this.ensureAvailable()
-    const events = this.events
+    const events = this.link.events
     if (!events) throw serviceUnavailable(`The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`)
     let job: Job<BulkJobData, BulkJobResult>
     try {
@@ -201,16 +189,8 @@ export class BulkQueue {
     }
   }
 
-  async close(): Promise<void> {
-    this.closed = true
-    if (this.events) {
-      const closing = this.events.close().catch(() => {})
-      // with Redis lost, QueueEvents.close() waits for it: stop its connection instead (nothing left to read)
-      if (this.eventsConnection.status === 'ready') await closing
-      else this.eventsConnection.disconnect()
-    }
-    await this.queue.close().catch(() => {})
-    for (const connection of [this.producer, this.eventsConnection]) connection.disconnect()
+  close(): Promise<void> {
+    return this.link.close()
   }
 }
 

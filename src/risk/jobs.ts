@@ -8,13 +8,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq'
+import { Worker, type Job, type Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { HttpError } from '../http/errors.ts'
 import { PRICER_OPERATIONS } from '../pricing/operations.ts'
 import { pricingRequest } from '../pricing/price.ts'
 import type { OperationKey } from '../pricing/schemas.ts'
 import { createRedis } from '../bulk/redis.ts'
+import { QueueProducer } from '../bulk/queue-producer.ts'
 import { priceEach, type ItemOutcome } from './items.ts'
 import type { BatchItem } from './schemas.ts'
 
@@ -48,33 +49,23 @@ export interface PricingJobsOptions {
 
 export class PricingJobs {
   readonly queue: Queue<PricingJobData, BatchItem[]>
-  private readonly producer: Redis
-  private readonly eventsConnection: Redis
-  private events: QueueEvents | null = null
-  private closed = false
+  private readonly link: QueueProducer<PricingJobData, BatchItem[]>
 
   constructor(private readonly app: FastifyInstance, private readonly options: PricingJobsOptions) {
-    this.producer = createRedis(options.redisUrl, 'producer', app.log)
-    this.eventsConnection = createRedis(options.redisUrl, 'events', app.log)
-    this.queue = new Queue<PricingJobData, BatchItem[]>(PRICING_QUEUE_NAME, { connection: this.producer, prefix: options.prefix })
-    this.queue.on('error', () => {})
+    this.link = new QueueProducer<PricingJobData, BatchItem[]>(PRICING_QUEUE_NAME, { ...options, log: app.log })
+    this.queue = this.link.queue
     // every part waited for listens on the queue: a batch has as many parts as it likes
     this.queue.setMaxListeners(0)
-    this.eventsConnection.on('ready', () => {
-      if (this.events || this.closed) return
-      this.events = new QueueEvents(PRICING_QUEUE_NAME, { connection: this.eventsConnection, prefix: options.prefix })
-      this.events.on('error', () => {})
-    })
   }
 
   /** Whether this batch goes to the queue: above the job size, with Redis answering. */
   splits(assets: number): boolean {
-    return this.options.jobSize > 0 && assets > this.options.jobSize && this.producer.status === 'ready' && this.events !== null
+    return this.options.jobSize > 0 && assets > this.options.jobSize && this.link.producer.status === 'ready' && this.link.events !== null
   }
 
   /** The batch in jobs of `jobSize` assets, priced by whichever processes take them; the items in order. */
   async run(data: PricingJobData): Promise<BatchItem[]> {
-    const events = this.events
+    const events = this.link.events
     if (!events) return priceItems(this.app, data)
     const parts: PricingJobData[] = []
     for (let i = 0; i < data.asset_uids.length; i += this.options.jobSize) parts.push({ ...data, asset_uids: data.asset_uids.slice(i, i + this.options.jobSize) })
@@ -107,15 +98,8 @@ export class PricingJobs {
     return (results as BatchItem[][]).flat()
   }
 
-  async close(): Promise<void> {
-    this.closed = true
-    if (this.events) {
-      const closing = this.events.close().catch(() => {})
-      if (this.eventsConnection.status === 'ready') await closing
-      else this.eventsConnection.disconnect()
-    }
-    await this.queue.close().catch(() => {})
-    for (const connection of [this.producer, this.eventsConnection]) connection.disconnect()
+  close(): Promise<void> {
+    return this.link.close()
   }
 }
 

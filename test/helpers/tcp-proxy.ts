@@ -107,3 +107,13 @@ export class TcpProxy {
     return server ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve()
   }
 }
+
+/** A TcpProxy on `port` in front of the PostgreSQL of `databaseUrl`, closed at teardown; `url` reaches it through the proxy. */
+export async function proxiedDatabase(t: { teardown(fn: () => unknown): void }, databaseUrl: string, port: number): Promise<{ proxy: TcpProxy; url: string }> {
+  const upstream = new URL(databaseUrl)
+  const proxy = await new TcpProxy(port, { host: upstream.hostname, port: Number(upstream.port || 5432) }).start()
+  t.teardown(() => proxy.close())
+  const url = new URL(databaseUrl)
+  url.port = String(port)
+  return { proxy, url: url.toString() }
+}

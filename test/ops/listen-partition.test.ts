@@ -12,19 +12,15 @@ import { loadBundle } from '../../src/db/bundle/load.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 import { createTestDatabase } from '../helpers/database.ts'
 import { buildInstance, body } from '../helpers/app.ts'
-import { TcpProxy } from '../helpers/tcp-proxy.ts'
+import { proxiedDatabase } from '../helpers/tcp-proxy.ts'
 
 const PROXY_PORT = 15437
 const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3' // on USD-SOFR-OIS
 const REQUEST = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
 
 const db = await createTestDatabase(t, { demo: true })
-const upstream = new URL(db.url)
-const proxy = await new TcpProxy(PROXY_PORT, { host: upstream.hostname, port: Number(upstream.port || 5432) }).start()
-t.teardown(() => proxy.close())
-const url = new URL(db.url)
-url.port = String(PROXY_PORT)
-const config = loadConfig({ ...process.env, DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false' })
+const { proxy, url } = await proxiedDatabase(t, db.url, PROXY_PORT)
+const config = loadConfig({ ...process.env, DATABASE_URL: url, DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false' })
 const sql = createSql(config.databaseUrl, { max: 3, timeouts: { connectMs: 1000, statementMs: 1000 } })
 const app = await buildApp({ config, sql, ownsSql: true, prespawnPricer: false })
 t.teardown(() => app.close())

@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createSql, WATCHDOG_GRACE_MS } from '../../src/db/client.ts'
 import { createTestDatabase } from '../helpers/database.ts'
-import { TcpProxy, type ProxyMode } from '../helpers/tcp-proxy.ts'
+import { proxiedDatabase, type ProxyMode } from '../helpers/tcp-proxy.ts'
 
 const PROXY_PORT = 15410
 const CONNECT_MS = 1000
@@ -28,15 +28,11 @@ interface Outcome {
 }
 
 const db = await createTestDatabase(t, { demo: true })
-const upstream = new URL(db.url)
-const proxy = await new TcpProxy(PROXY_PORT, { host: upstream.hostname, port: Number(upstream.port || 5432) }).start()
-t.teardown(() => proxy.close())
-const url = new URL(db.url)
-url.port = String(PROXY_PORT)
+const { proxy, url } = await proxiedDatabase(t, db.url, PROXY_PORT)
 
 const env = {
   ...process.env,
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: url,
   DB_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
   DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
   LOG_LEVEL: 'silent',
