@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pricerPlugin, {
     threads: config.pricerThreads,
     heavyThreads: config.pricerHeavyThreads,
+    heavyIdle: config.pricerHeavyIdle,
     maxMemoryMb: config.pricerWorkerMaxMemoryMb,
     cacheLimits: { instruments: config.pricingCaches.workerInstruments, curves: config.pricingCaches.workerCurves },
     timeoutMs: () => config.pricerTaskTimeoutMs,

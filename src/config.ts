@@ -25,6 +25,8 @@ export interface Config {
   pricerQueueTimeoutMs: number
   /** threads of the heavy lane (callables with many call dates and coupons); 0: they run alone on the main pool */
   pricerHeavyThreads: number
+  /** the heavy lane's threads under SCHED_IDLE (Linux; else, or when false, nice 19 only) */
+  pricerHeavyIdle: boolean
   /** heap (old generation) of each pricing worker, MB */
   pricerWorkerMaxMemoryMb: number
   logLevel: LogLevel
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),
+    pricerHeavyIdle: boolean(env, 'PRICER_HEAVY_IDLE', true),
     pricerWorkerMaxMemoryMb: integer(env, 'PRICER_WORKER_MAX_MEMORY_MB', 512, 32, 65_536),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),

@@ -9,6 +9,8 @@ import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergence
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { reportCaches } from './operations/cache-report.ts'
+// a heavy-lane thread puts itself under SCHED_IDLE as it loads (workerData.idle)
+import './lane-priority.ts'
 
 type Operation = (task: PricingTask) => Record<string, unknown>
 

@@ -29,8 +29,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '200' },
     heavy: { type: 'string', default: '4' },
     operation: { type: 'string', default: 'analytics' },
-    // PRICER_HEAVY_THREADS of each setup measured
-    lanes: { type: 'string', default: '1,0' },
+    // each setup measured: PRICER_HEAVY_THREADS, with ':nice' for a heavy lane at nice 19 without SCHED_IDLE
+    lanes: { type: 'string', default: '1,1:nice,0' },
     // this benchmark's private listener (ports 15450-15499 are its range on the shared machine)
     port: { type: 'string', default: '15450' },
   },
@@ -95,8 +95,8 @@ const heavy = pathologicalCallable(TERMS_LIMITS.callDates)
 await loadBundle(sql, { assets: [heavy] })
 const cheap = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier = any(${CHEAP}) order by unique_identifier`
 
-async function phases(heavyThreads: number) {
-  const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'info', PRICER_HEAVY_THREADS: String(heavyThreads) })
+async function phases(heavyThreads: number, schedIdle: boolean) {
+  const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'info', PRICER_HEAVY_THREADS: String(heavyThreads), PRICER_HEAVY_IDLE: String(schedIdle) })
   const server = new ServerTimes((url) => url.endsWith('/price/') && !url.includes(heavy.uid))
   const app = await buildApp({ config, sql, ownsSql: false, logger: { level: 'info', stream: server } })
   await app.listen({ host: '127.0.0.1', port: Number(args.port) })
@@ -132,9 +132,13 @@ console.log(
     `${args.heavy} pathological ${args.operation} requests in flight (a callable with ${TERMS_LIMITS.callDates} daily call dates); PRICER_THREADS=${loadConfig({ ...process.env, DATABASE_URL }).pricerThreads}`,
 )
 const rows: string[] = []
-for (const heavyThreads of args.lanes.split(',').map(Number)) {
-  const r = await phases(heavyThreads)
-  const lane = heavyThreads ? 'heavy lane (PRICER_HEAVY_THREADS=1)' : 'no heavy lane (PRICER_HEAVY_THREADS=0)'
+for (const setup of args.lanes.split(',')) {
+  const [threads, policy] = setup.split(':')
+  const heavyThreads = Number(threads)
+  const r = await phases(heavyThreads, policy !== 'nice')
+  const lane = heavyThreads
+    ? `heavy lane (PRICER_HEAVY_THREADS=${heavyThreads}, ${policy === 'nice' ? 'nice 19, PRICER_HEAVY_IDLE=false' : 'SCHED_IDLE'})`
+    : 'no heavy lane (PRICER_HEAVY_THREADS=0)'
   const idleP99 = median(r.idle.map((o) => o.cheap.p99))
   const besideP99 = median(r.beside.map((o) => o.cheap.p99))
   const p99s = (os: Outcome[]) => os.map((o) => o.cheap.p99).join(', ')

@@ -26,6 +26,8 @@ export interface PricerPluginOptions {
   threads: number
   /** threads of the heavy lane (0: none) */
   heavyThreads: number
+  /** the heavy lane under SCHED_IDLE (default true) */
+  heavyIdle?: boolean
   /** old-generation heap of each worker, MB: beyond it the worker ends (ERR_WORKER_OUT_OF_MEMORY) */
   maxMemoryMb: number
   /** bounds of each worker's caches (rebuilt instruments, built curves) */
@@ -74,7 +76,7 @@ function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: 
 }
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, heavyThreads, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+  async (app, { threads, heavyThreads, heavyIdle = true, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const common = {
       filename: workerUrl.href,
       workerData: { cacheLimits },
@@ -90,9 +92,12 @@ export default fp<PricerPluginOptions>(
       // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
       concurrentTasksPerWorker: 2,
     })
-    // started on first use; nice 19 (the lowest priority): its threads yield the CPU to the cheap lane's (measured
-    // against nice 0 and 10 in bench/README.md, "Pricing isolation")
-    const heavy = heavyThreads > 0 ? new Piscina({ ...common, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 }) : null
+    // started on first use; SCHED_IDLE where Linux allows it (workers/lane-priority.ts), else nice 19: its threads
+    // yield the CPU to the cheap lane's (measured against nice 0 and 19 in bench/README.md, "Pricing isolation")
+    const heavy =
+      heavyThreads > 0
+        ? new Piscina({ ...common, workerData: { cacheLimits, idle: heavyIdle }, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 })
+        : null
     let lastWorkerError = 0
     for (const p of [pool, heavy]) {
       // unhandled, a worker that fails to load would kill the process (design §9)
