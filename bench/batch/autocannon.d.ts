@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections: number
     amount: number
     timeout?: number
+    /** ms between autocannon's samples; a run ends at the first sample after its last response */
+    sampleInt?: number
     requests: { setupRequest: (request: RequestSpec) => RequestSpec }[]
   }
   interface Result {
@@ -21,5 +23,9 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
   }
+  interface Tracker {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void
+  }
   export default function autocannon(options: Options): Promise<Result>
+  export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Tracker
 }

@@ -9,7 +9,7 @@
  *   node --import=tsx bench/batch/client.ts requests.json 50
  */
 import { readFileSync } from 'node:fs'
-import autocannon from 'autocannon'
+import autocannon, { type Result } from 'autocannon'
 
 const [file, concurrencyArg] = process.argv.slice(2)
 const requests = JSON.parse(readFileSync(file, 'utf8')) as { url: string; method?: string; body?: unknown }[]
@@ -23,13 +23,25 @@ const prepared = requests.map((r) => {
 })
 
 let next = 0
-const result = await autocannon({
-  url: origin,
-  connections: Math.min(concurrency, requests.length),
-  amount: requests.length,
-  timeout: 60,
-  requests: [{ setupRequest: (request) => ({ ...request, ...prepared[next++ % prepared.length] }) }],
+// the run's length from the first request sent to the last response received: autocannon's own `duration` ends
+// at the sample tick after the last response (whole seconds by default), which understated short runs' rates by
+// up to a third (50,000 requests in 2.6 s counted as 3 s)
+const started = performance.now()
+let last = started
+const result = await new Promise<Result>((resolve, reject) => {
+  const tracker = autocannon(
+    {
+      url: origin,
+      connections: Math.min(concurrency, requests.length),
+      amount: requests.length,
+      timeout: 60,
+      sampleInt: 100,
+      requests: [{ setupRequest: (request) => ({ ...request, ...prepared[next++ % prepared.length] }) }],
+    },
+    (error, r) => (error ? reject(error) : resolve(r)),
+  )
+  tracker.on('response', () => (last = performance.now()))
 })
-const seconds = result.duration
+const seconds = (last - started) / 1000
 const count = result.requests.total
 console.log(JSON.stringify({ count, seconds, rps: count / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts }))
