@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heavyThreads: config.pricerHeavyThreads,
     heavyIdle: config.pricerHeavyIdle,
     maxMemoryMb: config.pricerWorkerMaxMemoryMb,
-    cacheLimits: { instruments: config.pricingCaches.workerInstruments, curves: config.pricingCaches.workerCurves },
+    cacheLimits: { instruments: config.pricingCaches.workerInstruments, instrumentsMb: config.pricingCaches.workerInstrumentsMb, curves: config.pricingCaches.workerCurves },
     timeoutMs: () => config.pricerTaskTimeoutMs,
     queueTimeoutMs: () => config.pricerQueueTimeoutMs,
     prespawn: options.prespawnPricer ?? true,

@@ -57,6 +57,8 @@ export const PricingTask = Type.Object(
     operation: OperationName,
     /** content key of everything the rebuild reads (type, terms, index conventions, fixings, valuation date, projection curve): workers cache by it */
     instrument_key: Type.Optional(Type.String()),
+    /** priced away from the thread its instrument key belongs to: read that thread's instrument cache, do not fill it */
+    guest: Type.Optional(Type.Boolean()),
     asset_uid: Type.String(),
     instrument_type: Type.String(),
     /** the stored instrument_dump (design §4) */

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin'
 import { Piscina } from 'piscina'
 import { Counter, Gauge, type Registry } from 'prom-client'
-import { TaskBatcher, type IsolationOutcome } from '../pricing/batcher.ts'
+import { shardBalancer, TaskBatcher, type IsolationOutcome } from '../pricing/batcher.ts'
 import { isHeavyTask } from '../pricing/cost.ts'
 import type { WorkerCacheLimits } from '../../workers/operations/cache-report.ts'
 
@@ -89,8 +89,9 @@ export default fp<PricerPluginOptions>(
       ...common,
       minThreads: prespawn ? threads : 0,
       maxThreads: threads,
-      // batches are short and synchronous: a second one in flight keeps a thread busy while a result travels back
-      concurrentTasksPerWorker: 2,
+      // one message per thread at a time, to the thread of its shard (src/pricing/batcher.ts: instrument affinity)
+      concurrentTasksPerWorker: 1,
+      loadBalancer: shardBalancer(),
     })
     // started on first use; SCHED_IDLE where Linux allows it (workers/lane-priority.ts), else nice 19: its threads
     // yield the CPU to the cheap lane's (measured against nice 0 and 19 in bench/README.md, "Pricing isolation")

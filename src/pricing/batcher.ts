@@ -3,13 +3,24 @@
  * (clone, Atomics wake-up, the reply's round trip) costs the main thread more than pricing a bond costs the
  * worker, so the tasks that arrive in the same event-loop turn travel together: one message per worker per turn.
  *
+ * Affinity: each rebuilt instrument is cached in the worker that built it, so a task goes to the thread its
+ * instrument key hashes to (its shard): the book is built once and each worker caches its share, instead of every
+ * worker rebuilding (and holding) every bond. A shard has one message in flight at a time; its tasks wait in its
+ * own queue meanwhile, and leave together. Two rules keep the threads busy: a turn whose tasks crowd one shard
+ * (one asset requested many times) spreads the excess over the others, and a shard with nothing to do takes half
+ * of the largest waiting queue (a rebuild there costs less than an idle thread).
+ *
  * Isolation: the worker writes which task of its batch it is running into shared memory (`progress`). A task
  * that runs longer than the limit fails alone (TaskTimeout: its worker is terminated and replaced); a thread
  * that dies fails only the task it was running (WorkerDied); the other tasks of the batch, finished but
  * unreported or never started, are priced again. Heavy tasks (src/pricing/cost.ts) never join a batch and
  * run on their own lane, so cheap requests neither wait behind them nor share their fate.
  */
-import type { Piscina } from 'piscina'
+import { Piscina, type PiscinaTask } from 'piscina'
+
+/** Piscina's `loadBalancer` option (its type is not exported by name). */
+type LoadBalancer = NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer'] & {}
+type PoolWorker = Parameters<LoadBalancer>[1][number]
 
 interface Pending {
   task: unknown
@@ -17,6 +28,10 @@ interface Pending {
   reject: (error: unknown) => void
   /** how many times a neighbour's failure sent this task back */
   retries: number
+  /** when it started waiting for a thread (Date.now()) */
+  since?: number
+  /** the shard its instrument key hashes to (-1: none) */
+  home?: number
 }
 
 /** One message in flight: its tasks, the worker's progress slot and what the sweep saw of it. */
@@ -76,11 +91,35 @@ export interface Lanes {
   heavy: Piscina | null
 }
 
+/** The shard a task prefers: a hash of its instrument key (tasks without one go where there is room). */
+function shardOf(task: unknown, shards: number): number {
+  const key = (task as { instrument_key?: unknown } | null)?.instrument_key
+  if (typeof key !== 'string') return -1
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length && i < 24; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  return (h >>> 0) % shards
+}
+
+/** Routes a message to the thread of its shard (`queueOptionsSymbol`), only when that thread is free. */
+export function shardBalancer(): LoadBalancer {
+  return (task: PiscinaTask, workers: PoolWorker[]) => {
+    const options = (task as unknown as Record<symbol, { shard?: number } | null>)[Piscina.queueOptionsSymbol]
+    const free = workers.filter((w) => w.currentUsage === 0 && !w.terminating && !w.destroyed)
+    const shard = options?.shard
+    if (shard === undefined || workers.length === 0) return free[0] ?? null
+    const preferred = workers[shard % workers.length]
+    return free.includes(preferred) ? preferred : null
+  }
+}
+
 export class TaskBatcher {
   private queue: Pending[] = []
   private scheduled = false
   private readonly flights = new Set<Flight>()
   private timer: NodeJS.Timeout | null = null
+  /** tasks waiting for their shard's thread, and whether a message of that shard is in flight */
+  private readonly waiting: Pending[][]
+  private readonly busy: boolean[]
 
   constructor(
     private readonly lanes: Lanes,
@@ -91,7 +130,10 @@ export class TaskBatcher {
     private readonly observe: (outcome: IsolationOutcome) => void = () => {},
     private readonly maxBatch = 64,
     private readonly resolutionMs = 20,
-  ) {}
+  ) {
+    this.waiting = Array.from({ length: threads }, () => [])
+    this.busy = Array.from({ length: threads }, () => false)
+  }
 
   run(task: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => this.enqueue({ task, resolve, reject, retries: 0 }))
@@ -99,9 +141,10 @@ export class TaskBatcher {
 
   private enqueue(pending: Pending): void {
     if (this.isHeavy(pending.task)) {
-      this.send(this.lanes.heavy ?? this.lanes.main, [pending])
+      this.send(this.lanes.heavy ?? this.lanes.main, [pending], null)
       return
     }
+    pending.since = Date.now()
     this.queue.push(pending)
     if (!this.scheduled) {
       this.scheduled = true
@@ -114,26 +157,76 @@ export class TaskBatcher {
     this.scheduled = false
     const queue = this.queue
     this.queue = []
-    // spread a turn's tasks over the threads, in chunks of at most maxBatch
-    const chunks = Math.max(Math.min(this.threads, queue.length), Math.ceil(queue.length / this.maxBatch))
-    const size = Math.ceil(queue.length / chunks)
-    for (let i = 0; i < queue.length; i += size) this.send(this.lanes.main, queue.slice(i, i + size))
+    const shards = this.threads
+    const waiting = this.waiting
+    // a shard takes at most its fair share of the turn (plus slack); the excess goes to the emptiest shard
+    // a key seen again in the same turn (one asset requested many times) goes where there is room: its shard
+    // already builds it, and one instrument cached twice costs nothing
+    const total = queue.length + waiting.reduce((n, w) => n + w.length, 0)
+    const cap = Math.ceil(total / shards) + Math.ceil(total / shards / 2) + 2
+    const seen = new Set<unknown>()
+    for (const p of queue) {
+      const key = (p.task as { instrument_key?: unknown } | null)?.instrument_key
+      // a repeat has no home: wherever it runs, it may cache its instrument
+      p.home = seen.has(key) ? -1 : shardOf(p.task, shards)
+      let s = p.home
+      seen.add(key)
+      if (s < 0 || waiting[s].length >= cap) s = this.emptiest()
+      waiting[s].push(p)
+    }
+    for (let s = 0; s < shards; s++) this.dispatch(s)
   }
 
-  private send(pool: Piscina, batch: Pending[]): void {
+  private emptiest(): number {
+    let best = 0
+    for (let s = 1; s < this.threads; s++) {
+      if (this.waiting[s].length + (this.busy[s] ? 1 : 0) < this.waiting[best].length + (this.busy[best] ? 1 : 0)) best = s
+    }
+    return best
+  }
+
+  /** Sends the shard's waiting tasks if its thread is free; an idle shard with nothing waiting helps the busiest. */
+  private dispatch(shard: number): void {
+    if (this.busy[shard]) return
+    let own = this.waiting[shard]
+    if (own.length === 0) {
+      let donor = -1
+      for (let s = 0; s < this.threads; s++) if (s !== shard && this.waiting[s].length > 1 && (donor < 0 || this.waiting[s].length > this.waiting[donor].length)) donor = s
+      if (donor < 0 || !this.busy[donor]) return
+      const from = this.waiting[donor]
+      own = from.splice(from.length - Math.floor(from.length / 2))
+    }
+    const batch = own.splice(0, this.maxBatch)
+    if (own !== this.waiting[shard]) this.waiting[shard].push(...own)
+    // priced away from home: the thread reads its instrument cache but does not fill it, so each instrument is
+    // cached once (in its home thread) and the caches stop growing once the book has been priced
+    for (const p of batch) (p.task as { guest?: boolean }).guest = p.home !== undefined && p.home >= 0 && p.home !== shard
+    this.busy[shard] = true
+    this.send(this.lanes.main, batch, shard)
+  }
+
+  private send(pool: Piscina, batch: Pending[], shard: number | null): void {
     const progress = new SharedArrayBuffer(4)
     const now = Date.now()
     const flight: Flight = { batch, progress: new Int32Array(progress), controller: new AbortController(), sentAt: now, seen: 0, seenAt: now, expired: null }
     this.flights.add(flight)
     this.watch()
-    const message = { tasks: batch.map((p) => p.task), progress }
+    const message = { tasks: batch.map((p) => p.task), progress, ...(shard === null ? {} : { [Piscina.queueOptionsSymbol]: { shard } }) }
+    const settled = () => {
+      this.flights.delete(flight)
+      if (shard === null) return
+      this.busy[shard] = false
+      this.dispatch(shard)
+      // a freed thread may help a shard whose queue grew meanwhile
+      for (let s = 0; s < this.threads; s++) if (s !== shard) this.dispatch(s)
+    }
     ;(pool.run(message, { name: 'runBatch', signal: flight.controller.signal }) as Promise<unknown[]>).then(
       (replies) => {
-        this.flights.delete(flight)
+        settled()
         batch.forEach((p, i) => p.resolve(replies[i]))
       },
       (error: unknown) => {
-        this.flights.delete(flight)
+        settled()
         this.failed(flight, error)
       },
     )
@@ -196,7 +289,18 @@ export class TaskBatcher {
         f.controller.abort(new Error('time limit'))
       }
     }
-    if (this.flights.size === 0 && this.timer) {
+    // tasks still waiting for their shard's thread: the same bound as a message Piscina has not started
+    for (const queue of this.waiting) {
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const p = queue[i]
+        if (now - (p.since ?? now) > wait) {
+          queue.splice(i, 1)
+          this.observe('not_started')
+          p.reject(new PoolBusy(wait))
+        }
+      }
+    }
+    if (this.flights.size === 0 && this.waiting.every((q) => q.length === 0) && this.timer) {
       clearInterval(this.timer)
       this.timer = null
     }

@@ -2,6 +2,8 @@
  * A bounded least-recently-used cache that counts its hits and misses: every pricing cache (contexts and
  * decoded curves on the main thread, built curves and rebuilt instruments in each worker) is one, so each has a
  * bound and reports its size and hit ratio (/metrics). Keys are content keys, so entries never go stale.
+ * A cache may also be bounded by weight (an estimate of each entry's bytes): a count alone does not bound the
+ * memory of entries whose size varies by orders of magnitude (a bullet bond against 1,200 amortizing coupons).
  */
 export interface CacheStats {
   size: number
@@ -12,10 +14,16 @@ export interface CacheStats {
 
 export class BoundedCache<V> {
   private readonly entries = new Map<string, V>()
+  private readonly weights = new Map<string, number>()
+  private weight = 0
   private hits = 0
   private misses = 0
 
-  constructor(private capacity: number) {}
+  constructor(
+    private capacity: number,
+    private readonly weigh?: (value: V) => number,
+    private maxWeight = Infinity,
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.entries.get(key)
@@ -31,9 +39,28 @@ export class BoundedCache<V> {
   }
 
   set(key: string, value: V): void {
-    this.entries.delete(key)
+    this.remove(key)
     this.entries.set(key, value)
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string)
+    if (this.weigh) {
+      const w = this.weigh(value)
+      this.weights.set(key, w)
+      this.weight += w
+    }
+    this.evict()
+  }
+
+  private remove(key: string): void {
+    this.entries.delete(key)
+    const w = this.weights.get(key)
+    if (w !== undefined) {
+      this.weights.delete(key)
+      this.weight -= w
+    }
+  }
+
+  /** Least recently used first, down to both bounds (the newest entry always stays). */
+  private evict(): void {
+    while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) this.remove(this.entries.keys().next().value as string)
   }
 
   /** The cached value, or `make()` stored under the key. */
@@ -46,13 +73,16 @@ export class BoundedCache<V> {
     return value
   }
 
-  resize(capacity: number): void {
+  resize(capacity: number, maxWeight = this.maxWeight): void {
     this.capacity = capacity
-    while (this.entries.size > capacity) this.entries.delete(this.entries.keys().next().value as string)
+    this.maxWeight = maxWeight
+    this.evict()
   }
 
   clear(): void {
     this.entries.clear()
+    this.weights.clear()
+    this.weight = 0
   }
 
   get size(): number {

@@ -11,6 +11,8 @@ export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
 
 export interface WorkerCacheLimits {
   instruments: number
+  /** estimated MB of rebuilt instruments (valuation.ts instrumentBytes) */
+  instrumentsMb: number
   curves: number
 }
 
@@ -21,7 +23,7 @@ export interface WorkerCacheReport {
 
 const limits = (workerData as { cacheLimits?: WorkerCacheLimits } | null)?.cacheLimits
 if (limits) {
-  instruments.resize(limits.instruments)
+  instruments.resize(limits.instruments, limits.instrumentsMb * 1048576)
   builtCurves.resize(limits.curves)
 }
 

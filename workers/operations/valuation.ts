@@ -25,13 +25,21 @@ export interface Instrument {
   type: string
 }
 
-/** Rebuilt instruments of this worker, by content key (bounded: see pool-entry's cache limits). */
-export const instruments = new BoundedCache<Instrument>(512)
+/**
+ * An estimate of a rebuilt instrument's heap bytes (measured: ~9 kB for a bond of 20-40 cash flows), the weight
+ * that bounds the instrument cache in MB (PRICER_INSTRUMENT_CACHE_MB) besides its count.
+ */
+export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length
+
+/** Rebuilt instruments of this worker, by content key (bounded in count and bytes: see cache-report.ts). */
+export const instruments = new BoundedCache<Instrument>(512, instrumentBytes)
 
 /** The rebuilt instrument, cached by the task's instrument key (rebuilding costs more than pricing). */
 export function instrument(task: PricingTask, withProjection = true): Instrument {
   const key = withProjection ? task.instrument_key : undefined
-  return key === undefined ? rebuild(task, withProjection) : instruments.getOrSet(key, () => rebuild(task, withProjection))
+  if (key === undefined) return rebuild(task, withProjection)
+  // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
+  return task.guest ? (instruments.get(key) ?? rebuild(task, withProjection)) : instruments.getOrSet(key, () => rebuild(task, withProjection))
 }
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {

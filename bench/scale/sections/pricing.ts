@@ -116,7 +116,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       const g = (name: string) => metric(text, name, { cache })
       return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
     })
-    ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB; caches: ${caches.join(', ')}`)
+    const heap = (name: string) => (metric(text, name) / 1048576).toFixed(0)
+    ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB (main thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); caches: ${caches.join(', ')}`)
     if (pass === passes) {
       for (const cache of CACHES) {
         const g = (name: string) => metric(text, name, { cache })

@@ -1,0 +1,59 @@
+/**
+ * Instrument affinity (src/pricing/batcher.ts): a task goes to the thread its instrument key hashes to, so a
+ * book priced twice is rebuilt once in all; the instrument cache is bounded by count and by estimated bytes.
+ */
+import t from 'tap'
+import { Piscina } from 'piscina'
+import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { shardBalancer, TaskBatcher } from '../../src/pricing/batcher.ts'
+
+t.test('a weighted cache evicts least recently used entries down to its weight bound', async (t) => {
+  const cache = new BoundedCache<number>(100, (v) => v, 10)
+  cache.set('a', 4)
+  cache.set('b', 4)
+  t.equal(cache.get('a'), 4, 'a used last')
+  cache.set('c', 4)
+  t.equal(cache.get('b'), undefined, 'b, the least recently used, left for the weight bound')
+  t.same([cache.get('a'), cache.get('c')], [4, 4])
+  cache.set('big', 50)
+  t.equal(cache.size, 1, 'an entry heavier than the bound stays alone')
+  cache.resize(100, 200)
+  cache.set('d', 1)
+  t.equal(cache.size, 2)
+  cache.clear()
+  cache.set('e', 150)
+  t.equal(cache.size, 1, 'clear forgets the weights')
+})
+
+t.test('each instrument key goes to one thread: a second pass over a book rebuilds nothing', async (t) => {
+  // a pool whose worker reports its thread id per task; the batcher routes by the tasks' instrument keys
+  const pool = new Piscina({
+    filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
+    minThreads: 2,
+    maxThreads: 2,
+    concurrentTasksPerWorker: 1,
+    loadBalancer: shardBalancer(),
+  })
+  t.teardown(() => pool.destroy())
+  const batcher = new TaskBatcher({ main: pool, heavy: null }, 2, () => 10_000, () => 10_000)
+  const keys = Array.from({ length: 400 }, (_, i) => `key-${i}`)
+  const pass = async () => {
+    const threads = new Map<string, number>()
+    // 50 at a time, as 50 connections would send them
+    for (let i = 0; i < keys.length; i += 50) {
+      const chunk = keys.slice(i, i + 50)
+      const replies = (await Promise.all(chunk.map((k) => batcher.run({ instrument_key: k })))) as { thread: number }[]
+      chunk.forEach((k, j) => threads.set(k, replies[j].thread))
+    }
+    return threads
+  }
+  const first = await pass()
+  const second = await pass()
+  const used = new Set(first.values())
+  t.equal(used.size, 2, 'both threads work')
+  const moved = keys.filter((k) => first.get(k) !== second.get(k)).length
+  t.ok(moved <= keys.length * 0.1, `a key runs on the same thread in both passes (${moved} of ${keys.length} moved by load balancing)`)
+  // one key requested many times in one turn is spread over both threads
+  const hot = (await Promise.all(Array.from({ length: 40 }, () => batcher.run({ instrument_key: 'hot' })))) as { thread: number }[]
+  t.equal(new Set(hot.map((r) => r.thread)).size, 2, 'a hot key is priced on both threads')
+})
