@@ -241,6 +241,8 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     else {
       const set = fixingSet(part.data as unknown as { dates: string[]; rates: number[]; content_hash: string })
       fixings.set(part.key as string, set)
+      // a set read from the round trip is a miss of the cache (for its hit ratio)
+      fixingSets?.get(part.key as string)
       fixingSets?.set(part.key as string, set, generation)
     }
   }
