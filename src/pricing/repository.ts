@@ -207,7 +207,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     ),
     fixing_sets as (
       select w.key, f.dates, f.rates
-      from windows w
+      from (select * from windows where key <> all(${knownKeys}::text[])) w
       cross join lateral (
         select coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json) as dates,
                coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json) as rates
@@ -215,7 +215,6 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
         where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
           and f.fixing_date <= w.valuation_day
       ) f
-      where w.key <> all(${knownKeys}::text[])
     )
     select 'asset' as kind, r.ord, null as key, json_build_object(
              'asset_uid', r.asset_uid, 'unique_identifier', r.unique_identifier, 'instrument_type', r.instrument_type,

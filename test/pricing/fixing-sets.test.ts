@@ -111,6 +111,14 @@ t.test('through the app: a floater priced after its fixings change answers the n
   t.match(body<{ detail: string }>(missing).detail, /^Missing USD-TERM-SOFR-3M fixing for 2024-03-18$/, 'a missing historic fixing is named')
   const availability = body<{ status: string; fixings: { missing_count: number }[] }>(await post('fixings-availability'))
   t.equal(availability.fixings[0].missing_count, 0, 'coverage only needs the fixings of coupons not yet paid')
+
+  // a stored fixing the pricer cannot read (before 1901) is a 409 for the floaters on it, not a failed round trip
+  await db.sql`insert into index_fixings (data_node_uid, index_identifier, fixing_date, rate)
+    select data_node_uid, index_identifier, '1900-01-02', 0.05 from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' limit 1`
+  app.pricingContexts.clear()
+  const unreadable = await post('price')
+  t.equal(unreadable.statusCode, 409)
+  t.match(body<{ detail: string }>(unreadable).detail, /^Fixings of 'USD-TERM-SOFR-3M' in market-data set 'default' cannot be read: fixings: '1900-01-02' is not a valid date in 1901..2199\.$/)
 })
 
 t.test('workers build a history once per content key', async (t) => {
