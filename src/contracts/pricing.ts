@@ -45,6 +45,21 @@ export const IndexConventions = Type.Object(
 )
 export type IndexConventions = Static<typeof IndexConventions>
 
+/**
+ * A fixing history by reference: the main thread converts each fixing set once into a SharedArrayBuffer (see
+ * workers/operations/fixing-set.ts for its layout: rates as Float64, then date serials as Int32) that every task
+ * on it shares; structured clone to a worker passes the buffer, not a copy. Workers build its history Map once
+ * per `key`, the content key of the dates and rates (PostgreSQL's md5 of them).
+ */
+export const TaskFixings = Type.Object(
+  {
+    key: Type.String(),
+    buffer: Type.Unsafe<SharedArrayBuffer>({ description: 'SharedArrayBuffer: n Float64 rates, then n Int32 date serials, ascending dates' }),
+  },
+  { additionalProperties: false },
+)
+export type TaskFixings = Static<typeof TaskFixings>
+
 /** The tenors of key-rate durations when a request names none. */
 export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '15Y', '20Y', '30Y'] as const
 
@@ -72,8 +87,8 @@ export const PricingTask = Type.Object(
     }),
     /** conventions of the indexes the terms reference, by index uid */
     indexes: Type.Record(Type.String(), IndexConventions),
-    /** fixings by index identifier, dates ascending */
-    fixings: Type.Record(Type.String(), Type.Object({ dates: Type.Array(Type.String()), rates: Type.Array(Type.Number()) })),
+    /** fixing history by index identifier, shared by reference (see TaskFixings) */
+    fixings: Type.Record(Type.String(), TaskFixings),
     /** validated operation parameters with nulls removed */
     parameters: Type.Record(Type.String(), Type.Unknown()),
   },

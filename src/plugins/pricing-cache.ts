@@ -1,11 +1,12 @@
 /**
  * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
  * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process;
+ * `app.pricingFixingSets`: the fixing sets those contexts share (src/pricing/repository.ts), cleared with them;
  * `app.pricingContextBatch` loads the misses of one event-loop turn together.
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { loadPricingContexts, type FixingSet, type FixingSetCache, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
 import { startListenCheck } from '../pricing/listen-check.ts'
@@ -14,6 +15,8 @@ import { WATCHDOG_GRACE_MS } from '../db/client.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     pricingContexts: ContextCache<PricingContextRow>
+    /** fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
+    pricingFixingSets: FixingSetCache
     /** cache misses of one event-loop turn, loaded in one round trip */
     pricingContextBatch: TurnBatch<PricingContextQuery, PricingContextRow | undefined>
   }
@@ -24,10 +27,13 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export default fp(
   async (app) => {
-    const cache = new ContextCache<PricingContextRow>(app.config.pricingCaches.contexts)
+    const fixingSets = new ContextCache<FixingSet>(app.config.pricingCaches.fixingSets)
+    // one invalidation for both: every clear of the contexts below clears the fixing sets too
+    const cache = new ContextCache<PricingContextRow>(app.config.pricingCaches.contexts, [fixingSets])
     decodedCurves.resize(app.config.pricingCaches.decodedCurves)
     app.decorate('pricingContexts', cache)
-    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries)))
+    app.decorate('pricingFixingSets', fixingSets)
+    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, fixingSets)))
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
     const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
     // ... which a partition can leave dead without a sign: checked by a heartbeat (listen-check.ts)

@@ -12,7 +12,8 @@ export class ContextCache<V> {
   private readonly entries: BoundedCache<V>
   private generation = 0
 
-  constructor(capacity: number) {
+  /** `dependents`: caches of values these are built from (the fixing sets of the contexts), cleared with this one. */
+  constructor(capacity: number, private readonly dependents: readonly { clear(): void }[] = []) {
     this.entries = new BoundedCache<V>(capacity)
   }
 
@@ -33,6 +34,12 @@ export class ContextCache<V> {
   clear(): void {
     this.generation++
     this.entries.clear()
+    for (const d of this.dependents) d.clear()
+  }
+
+  /** Every entry, without counting a hit or refreshing its recency. */
+  peekEntries(): IterableIterator<[string, V]> {
+    return this.entries.peekEntries()
   }
 
   get size(): number {

@@ -9,7 +9,7 @@ import { contentKey } from './content-key.ts'
 import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
 import { isFloating } from './operations.ts'
 import type { OperationName } from '../contracts/pricing.ts'
-import type { PricingContextRow, SelectedCurveRow } from './repository.ts'
+import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'
 
 export type CurveRole = 'discount' | 'projection' | 'benchmark'
 
@@ -35,10 +35,8 @@ export interface ResolvedFixings {
   index_uid: string
   index_identifier: string
   convention: Record<string, unknown>
-  dates: string[]
-  rates: number[]
-  /** content key of dates and rates when PostgreSQL computed it (see repository.ts) */
-  content_hash?: string
+  /** the index's fixing set (shared, see repository.ts); null when the node holds none for it */
+  fixings: FixingSet | null
 }
 
 export interface ResolvedMarketData {
@@ -153,13 +151,12 @@ export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, b
     if (!ctx.floating_index) throw conflict(`Floating-rate index '${String(dump.floating_rate_index_uid)}' does not exist.`)
     if (!ctx.floating_index.convention) throw conflict(`Index '${ctx.floating_index.identifier}' has no convention details (tenor, fixing days, calendar, day count).`)
     if (!ctx.fixing_node_uid) throw conflict(`Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' cannot be read.`)
+    if (ctx.fixings?.invalid) throw conflict(`Fixings of '${ctx.floating_index.identifier}' in market-data set '${set}' cannot be read: ${ctx.fixings.invalid}.`)
     result.floating = {
       index_uid: ctx.floating_index.uid,
       index_identifier: ctx.floating_index.identifier,
       convention: ctx.floating_index.convention,
-      dates: ctx.fixings?.dates ?? [],
-      rates: ctx.fixings?.rates ?? [],
-      content_hash: ctx.fixings?.content_hash,
+      fixings: ctx.fixings,
     }
   }
   return result

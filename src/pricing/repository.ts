@@ -6,6 +6,9 @@
  * Roles the operation does not need cost little and are ignored by the resolver.
  */
 import type { Sql } from '../db/client.ts'
+import type { TaskFixings } from '../contracts/pricing.ts'
+import type { ContextCache } from './context-cache.ts'
+import { encodeFixings } from '../../workers/operations/fixing-set.ts'
 
 export interface SelectedCurveRow {
   role: string
@@ -47,12 +50,41 @@ export interface PricingContextRow extends PricingDetailsRow {
   fixing_node_uid: string | null
   curves: SelectedCurveRow[]
   floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
-  /** `content_hash`: md5 of the dates and rates, computed by PostgreSQL: their content key without hashing them here */
-  fixings: { dates: string[]; rates: number[]; content_hash?: string } | null
+  /** the index's fixing history in the fixing node up to the valuation day, shared by every context on it */
+  fixings: FixingSet | null
   /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
   terms_hash: string | null
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
+}
+
+/**
+ * One fixing set: every fixing of a (fixing node, index) up to a valuation day, keyed by `fixing_node|index_uid|day`
+ * (the fixings_key of an asset part). `key` is its content key (PostgreSQL's md5 of the dates and rates), `buffer`
+ * the history the tasks carry (workers/operations/fixing-set.ts). `invalid`: why the stored fixings could not be
+ * converted (a date out of the pricer's range): the pricing of a floater on them is a 409 that says it.
+ */
+export interface FixingSet extends TaskFixings {
+  invalid?: string
+}
+
+/** The fixing sets of the contexts: cleared with them (src/plugins/pricing-cache.ts), so never stale. */
+export type FixingSetCache = ContextCache<FixingSet>
+
+function fixingSet(part: { dates: string[]; rates: number[]; content_hash: string }): FixingSet {
+  try {
+    return { key: part.content_hash, buffer: encodeFixings(part.dates, part.rates) }
+  } catch (error) {
+    return { key: part.content_hash, buffer: new SharedArrayBuffer(0), invalid: (error as Error).message }
+  }
+}
+
+/** The UTC day of a valuation time, as PostgreSQL writes it in a fixing-set key; null when it is not a plain ISO time. */
+function utcDay(valuation: string): string | null {
+  const t = Date.parse(valuation)
+  if (Number.isNaN(t)) return null
+  const iso = new Date(t).toISOString()
+  return iso.length === 24 ? iso.slice(0, 10) : null
 }
 
 export interface PricingContextQuery {
@@ -79,11 +111,22 @@ type AssetPart = Omit<PricingContextRow, 'curves' | 'floating_index' | 'fixings'
 /**
  * Asset + pricing details + everything the market-data resolver may need, for many requests in ONE round trip
  * (the cold requests of one event-loop turn, a batch route). What assets share is read once and shared by object:
- * each distinct curve selection with its observation, each floating index, each index's fixings (over the widest
- * window the batch needs). One entry per query, in order; undefined where the asset is missing.
+ * each distinct curve selection with its observation, each floating index, each fixing set. Fixing sets already
+ * in `fixingSets` (those of the batch's valuation days) are named to PostgreSQL, which neither aggregates nor
+ * sends them again: the contexts take the cached ones. One entry per query, in order; undefined where the asset
+ * is missing.
  */
-export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[]): Promise<(PricingContextRow | undefined)[]> {
+export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[], fixingSets?: FixingSetCache): Promise<(PricingContextRow | undefined)[]> {
   if (queries.length === 0) return []
+  // the cached sets taken now: a clear during the round trip empties the cache, not this batch's view of it (the
+  // contexts loaded meanwhile are not cached either, see ContextCache.set), and nothing loaded now is cached then
+  const generation = fixingSets?.current() ?? 0
+  const known = new Map<string, FixingSet>()
+  if (fixingSets && fixingSets.size > 0) {
+    const days = new Set(queries.map((q) => utcDay(q.valuation)))
+    for (const [key, set] of fixingSets.peekEntries()) if (days.has(key.slice(key.lastIndexOf('|') + 1))) known.set(key, set)
+  }
+  const knownKeys = [...known.keys()]
   // the requests travel as one JSON document, not as arrays: the planner cannot see how many there are (unnest of
   // an array parameter is estimated from its length), so every batch size gets the same plan and PostgreSQL keeps
   // the prepared statement's generic plan instead of planning the whole query again on every round trip
@@ -113,7 +156,6 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
              d.pricing_package_version, d.source, d.metadata_json,
              d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index,
              d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
-             d.instrument_dump ->> 'issue_date' as issue_date,
              (i.valuation at time zone 'UTC')::date as valuation_day
       from input i
       join assets a on a.uid = i.asset_uid
@@ -156,23 +198,22 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       join indexes ix on ix.uid = f.floating_index::uuid
       left join index_convention_details cd on cd.index_uid = ix.uid
     ),
-    -- one fixing set per node, index and valuation day, from the earliest issue date among the bonds that need it
+    -- one fixing set per node, index and valuation day: every fixing up to that day, whichever bonds need it, so
+    -- that its content depends on its key alone and the main thread caches it; the sets it holds are not read again
     windows as (
-      select concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier, r.valuation_day,
-             min(coalesce(r.issue_date::date, r.valuation_day) - 31) as since
+      select distinct concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier, r.valuation_day
       from req r join floating fl on fl.uid = r.floating_index
       where r.fixing_node is not null
-      group by 1, 2, 3, 4
     ),
     fixing_sets as (
       select w.key, f.dates, f.rates
-      from windows w
+      from (select * from windows where key <> all(${knownKeys}::text[])) w
       cross join lateral (
         select coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json) as dates,
                coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json) as rates
         from index_fixings f
         where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
-          and f.fixing_date between w.since and w.valuation_day
+          and f.fixing_date <= w.valuation_day
       ) f
     )
     select 'asset' as kind, r.ord, null as key, json_build_object(
@@ -190,13 +231,30 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     union all select 'fixings', null, key, json_build_object('dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
   const curves = new Map<string, SelectedCurveRow>()
   const indexes = new Map<string, NonNullable<PricingContextRow['floating_index']>>()
-  const fixings = new Map<string, NonNullable<PricingContextRow['fixings']>>()
+  const fixings = new Map<string, FixingSet>()
   const assets: AssetPart[] = []
   for (const part of parts) {
     if (part.kind === 'asset') assets[part.ord as number] = part.data as unknown as AssetPart
     else if (part.kind === 'curve') curves.set(part.key as string, part.data as unknown as SelectedCurveRow)
     else if (part.kind === 'index') indexes.set(part.key as string, part.data as unknown as NonNullable<PricingContextRow['floating_index']>)
-    else fixings.set(part.key as string, part.data as unknown as NonNullable<PricingContextRow['fixings']>)
+    else {
+      const set = fixingSet(part.data as unknown as { dates: string[]; rates: number[]; content_hash: string })
+      fixings.set(part.key as string, set)
+      // a set read from the round trip is a miss of the cache (for its hit ratio)
+      fixingSets?.get(part.key as string)
+      fixingSets?.set(part.key as string, set, generation)
+    }
+  }
+  // the cached sets this batch uses count as hits and stay recent
+  const used = new Set<string>()
+  const taken = (key: string): FixingSet | null => {
+    const set = known.get(key)
+    if (!set) return null
+    if (!used.has(key)) {
+      used.add(key)
+      fixingSets?.get(key)
+    }
+    return set
   }
   return queries.map((_, i) => {
     const a = assets[i]
@@ -206,7 +264,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       ...row,
       curves: curve_keys.map((key) => curves.get(key)).filter((c): c is SelectedCurveRow => c !== undefined),
       floating_index: floating_index_uid ? (indexes.get(floating_index_uid) ?? null) : null,
-      fixings: fixings_key ? (fixings.get(fixings_key) ?? null) : null,
+      fixings: fixings_key ? (fixings.get(fixings_key) ?? taken(fixings_key)) : null,
     }
   })
 }

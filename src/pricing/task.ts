@@ -1,4 +1,4 @@
-/** Builds the worker task from a resolved context: plain JSON, everything the operation needs, nothing more. */
+/** Builds the worker task from a resolved context: plain JSON but for the fixing histories (SharedArrayBuffers, by reference), everything the operation needs, nothing more. */
 import type { IndexConventions, OperationName, PricingTask, TaskCurve } from '../contracts/pricing.ts'
 import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
@@ -14,17 +14,6 @@ const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
     building: c.building as TaskCurve['building'],
   }
 
-// fixing histories are shared by every context on the same index and window (repository.ts): hash each once
-const arrayKeys = new WeakMap<readonly unknown[], string>()
-function arrayKey(values: readonly unknown[]): string {
-  let key = arrayKeys.get(values)
-  if (key === undefined) {
-    key = contentKey(values)
-    arrayKeys.set(values, key)
-  }
-  return key
-}
-
 export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
   const curves: PricingTask['curves'] = {}
   for (const role of ['discount', 'projection', 'benchmark'] as const) {
@@ -35,7 +24,9 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   const fixings: PricingTask['fixings'] = {}
   if (md.floating) {
     indexes[md.floating.index_uid] = { identifier: md.floating.index_identifier, ...(md.floating.convention as Omit<IndexConventions, 'identifier'>) }
-    fixings[md.floating.index_identifier] = { dates: md.floating.dates, rates: md.floating.rates }
+    // by reference: the set's SharedArrayBuffer, shared by every task on it (structured clone does not copy it)
+    const set = md.floating.fixings
+    if (set) fixings[md.floating.index_identifier] = { key: set.key, buffer: set.buffer }
   }
   const task: PricingTask = {
     operation,
@@ -51,8 +42,8 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
   // cached context, so hashed once per context) plus the valuation date and the projection curve's content key
-  // (the fixings by PostgreSQL's md5 when the context carries it: a round trip's fixings are new arrays every time)
-  const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.content_hash ?? `${arrayKey(md.floating.dates)}:${arrayKey(md.floating.rates)}`] : []
+  // (the fixings by their content key, PostgreSQL's md5 of the dates and rates; none: no fixings at all)
+  const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.fixings?.key ?? null] : []
   ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
   task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
   return task

@@ -1,6 +1,8 @@
 /** Turns oracle bond cases (test/oracle/gen_bonds.py) into pricing tasks exactly as the main thread builds them. */
 import type { OperationName, PricingTask, TaskCurve } from '../../src/contracts/pricing.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
+import { encodeFixings } from '../../workers/operations/fixing-set.ts'
+import { contentKey } from '../../src/pricing/content-key.ts'
 
 export interface PoolCurve {
   nodes: { days_to_maturity: number[]; zero: number[] }
@@ -45,7 +47,8 @@ export function taskFor(c: OracleCase, curves: PoolCurve[], operation: Operation
     valuation_date: c.valuation_date,
     curves: {},
     indexes: floating ? { [String(c.terms.floating_rate_index_uid)]: c.index as PricingTask['indexes'][string] } : {},
-    fixings: floating ? { [c.index!.identifier]: c.fixings } : {},
+    // as the main thread sends them: by reference, under their content key
+    fixings: floating ? { [c.index!.identifier]: { key: contentKey(c.fixings.dates, c.fixings.rates), buffer: encodeFixings(c.fixings.dates, c.fixings.rates) } } : {},
     parameters,
   }
   if (!withYield) task.curves.discount = poolCurve(curves, c.pools.discount, c.valuation_date, c.ref_shift[0])

@@ -1,6 +1,6 @@
 /**
  * Every pricing cache is bounded by its setting and reports its size, bound and hit ratio on /metrics: the
- * contexts and decoded curves of the process and the instruments and curves of the workers.
+ * contexts, fixing sets and decoded curves of the process and the instruments, curves and fixing histories of the workers.
  */
 import t from 'tap'
 import { build } from '../helpers/app.ts'
@@ -9,7 +9,7 @@ import { readDemoBundle } from '../../src/db/demo.ts'
 const metric = (text: string, name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
 
 t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) => {
-  const { app } = await build(t, { bundle: 'demo', env: { PRICING_CONTEXT_CACHE_SIZE: '3', PRICER_INSTRUMENT_CACHE_SIZE: '2', PRICER_CURVE_CACHE_SIZE: '2', PRICING_CURVE_CACHE_SIZE: '4' } })
+  const { app } = await build(t, { bundle: 'demo', env: { PRICING_CONTEXT_CACHE_SIZE: '3', PRICER_INSTRUMENT_CACHE_SIZE: '2', PRICER_CURVE_CACHE_SIZE: '2', PRICING_CURVE_CACHE_SIZE: '4', PRICING_FIXING_CACHE_SIZE: '1' } })
   const bonds = (readDemoBundle() as { assets: { uid: string; pricing_details?: { instrument_type: string } }[] }).assets.filter((a) => a.pricing_details?.instrument_type.endsWith('Bond'))
   t.ok(bonds.length >= 8, 'enough distinct bonds to overflow every bound')
   const price = (uid: string) => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid}/price/`, payload: { valuation_date: '2026-11-20', market_data_set: 'default' } })
@@ -26,5 +26,12 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
     t.ok(metric(text, 'pricing_cache_misses', cache) >= bound, `${cache}: misses counted`)
     const ratio = metric(text, 'pricing_cache_hit_ratio', cache)
     t.ok(ratio > 0 && ratio < 1, `${cache}: hit ratio ${ratio}`)
+  }
+  // the fixing sets of the process and the fixing histories of the worker (one thread): bounded and reported
+  for (const [cache, bound] of Object.entries({ fixing_sets: 1, worker_fixings: 64 })) {
+    t.equal(metric(text, 'pricing_cache_capacity', cache), bound, `${cache}: bound ${bound}`)
+    const size = metric(text, 'pricing_cache_entries', cache)
+    t.ok(size >= 1 && size <= bound, `${cache}: ${size} entries within the bound`)
+    t.ok(metric(text, 'pricing_cache_misses', cache) >= 1, `${cache}: misses counted`)
   }
 })

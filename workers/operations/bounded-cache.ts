@@ -63,6 +63,11 @@ export class BoundedCache<V> {
     while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) this.remove(this.entries.keys().next().value as string)
   }
 
+  /** Every entry, least recently used first, without counting a hit or moving any. */
+  peekEntries(): IterableIterator<[string, V]> {
+    return this.entries.entries()
+  }
+
   /** The cached value, or `make()` stored under the key. */
   getOrSet(key: string, make: () => V): V {
     let value = this.get(key)

@@ -4,7 +4,7 @@
  */
 import { BroadcastChannel, isMainThread, threadId, workerData } from 'node:worker_threads'
 import type { CacheStats } from './bounded-cache.ts'
-import { builtCurves } from './market.ts'
+import { builtCurves, fixingHistories } from './market.ts'
 import { instruments } from './valuation.ts'
 
 export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
@@ -18,7 +18,7 @@ export interface WorkerCacheLimits {
 
 export interface WorkerCacheReport {
   threadId: number
-  caches: { instruments: CacheStats; curves: CacheStats }
+  caches: { instruments: CacheStats; curves: CacheStats; fixings: CacheStats }
 }
 
 const limits = (workerData as { cacheLimits?: WorkerCacheLimits } | null)?.cacheLimits
@@ -39,6 +39,6 @@ export function reportCaches(): void {
     channel = new BroadcastChannel(CACHE_STATS_CHANNEL)
     channel.unref()
   }
-  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), curves: builtCurves.stats() } }
+  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), curves: builtCurves.stats(), fixings: fixingHistories.stats() } }
   channel.postMessage(report)
 }

@@ -17,9 +17,17 @@ import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { BoundedCache } from './bounded-cache.ts'
+import { decodeFixings } from './fixing-set.ts'
 
 /** Curves of this worker built from nodes, by content key (bounded: see pool-entry's cache limits). */
 export const builtCurves = new BoundedCache<YieldTermStructure>(256)
+
+/**
+ * Fixing histories of this worker, by content key: built once per key, shared by every index built on them, so
+ * read-only (IborIndex.history is a ReadonlyMap: pricing code only looks dates up).
+ */
+export const fixingHistories = new BoundedCache<ReadonlyMap<DateSerial, number>>(64)
+const NO_FIXINGS: ReadonlyMap<DateSerial, number> = new Map()
 
 /** A stored curve of the task, built once per content. */
 export function taskCurve(c: TaskCurve): YieldTermStructure {
@@ -49,9 +57,8 @@ export function discountCurve(task: PricingTask, evaluationDate: DateSerial, day
 export function floatingIndex(task: PricingTask, indexUid: string, withProjection: boolean): IborIndex {
   const conventions: IndexConventions | undefined = task.indexes[indexUid]
   if (!conventions) throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
-  const fixings = task.fixings[conventions.identifier] ?? { dates: [], rates: [] }
-  const history = new Map<DateSerial, number>()
-  for (let i = 0; i < fixings.dates.length; i++) history.set(fromIso(fixings.dates[i], 'fixings'), fixings.rates[i])
+  const fixings = task.fixings[conventions.identifier]
+  const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
   return {
     name: conventions.identifier,
     tenor: parsePeriod(conventions.tenor, 'index.tenor'),
