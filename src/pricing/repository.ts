@@ -41,11 +41,10 @@ export interface PricingDetailsRow {
   metadata_json: Record<string, unknown> | null
 }
 
-export interface PricingContextRow extends PricingDetailsRow {
-  unique_identifier: string
+/** What pricing reads of an asset and its market data (the stored details' other fields serve only discovery). */
+export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'> {
   set_uid: string | null
   set_key: string | null
-  set_display_name: string | null
   discount_node_uid: string | null
   fixing_node_uid: string | null
   curves: SelectedCurveRow[]
@@ -137,10 +136,10 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
         as i(ord int, asset_uid uuid, market_data_set text, valuation timestamptz, side text, benchmark_role text, benchmark_side text)
     ),
     sets as (
-      select s.market_data_set, m.uid as set_uid, m.set_key, m.display_name as set_display_name, n.discount_node, n.fixing_node
+      select s.market_data_set, m.uid as set_uid, m.set_key, n.discount_node, n.fixing_node
       from (select distinct market_data_set from input) s
       left join lateral (
-        select uid, set_key, display_name from pricing_market_data_sets
+        select uid, set_key from pricing_market_data_sets
         where set_key = s.market_data_set or uid::text = s.market_data_set
         order by (set_key = s.market_data_set) desc limit 1
       ) m on true
@@ -152,8 +151,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     ),
     req as (
       select i.ord, i.valuation, i.side, i.benchmark_role, i.benchmark_side, st.*,
-             a.uid::text as asset_uid, a.unique_identifier, d.instrument_type, d.instrument_dump, d.pricing_details_date, d.serialization_format,
-             d.pricing_package_version, d.source, d.metadata_json,
+             a.uid::text as asset_uid, d.instrument_type, d.instrument_dump,
              d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index,
              d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
              (i.valuation at time zone 'UTC')::date as valuation_day
@@ -217,10 +215,9 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       ) f
     )
     select 'asset' as kind, r.ord, null as key, json_build_object(
-             'asset_uid', r.asset_uid, 'unique_identifier', r.unique_identifier, 'instrument_type', r.instrument_type,
-             'instrument_dump', r.instrument_dump, 'terms_hash', md5(r.instrument_dump::text), 'pricing_details_date', r.pricing_details_date, 'serialization_format', r.serialization_format,
-             'pricing_package_version', r.pricing_package_version, 'source', r.source, 'metadata_json', r.metadata_json,
-             'set_uid', r.set_uid, 'set_key', r.set_key, 'set_display_name', r.set_display_name,
+             'asset_uid', r.asset_uid, 'instrument_type', r.instrument_type,
+             'instrument_dump', r.instrument_dump, 'terms_hash', md5(r.instrument_dump::text),
+             'set_uid', r.set_uid, 'set_key', r.set_key,
              'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,
              'curve_keys', coalesce(wr.keys, '[]'::json),
              'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),
