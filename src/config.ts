@@ -156,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),
-    pricerHeavyIdle: boolean(env, 'PRICER_HEAVY_IDLE', true),
+    pricerHeavyIdle: boolean(env, 'PRICER_HEAVY_IDLE', false),
     pricerWorkerMaxMemoryMb: integer(env, 'PRICER_WORKER_MAX_MEMORY_MB', 512, 32, 65_536),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),

@@ -1,11 +1,12 @@
 /**
- * The heavy lane's threads run under Linux's SCHED_IDLE policy when the pool asks for it (workerData.idle).
- * nice 19 alone was not enough on a quiet host: the kernel's EEVDF scheduler lets a running task finish its slice
- * (a few ms) before a woken one takes the core, whatever their nice values, so every cheap request that woke
- * beside a busy heavy thread waited up to a slice (cheap p99 2.6x idle, bench/README.md "Pricing isolation").
- * A SCHED_IDLE task is preempted as soon as any normal task wakes on its core. Node has no binding for
- * sched_setscheduler, so util-linux's `chrt` sets it on this thread (its id from /proc/thread-self); lowering a
- * thread's own policy needs no privilege. Where that fails (no chrt, not Linux) the lane keeps nice 19.
+ * With PRICER_HEAVY_IDLE (workerData.idle), the heavy lane's threads run under Linux's SCHED_IDLE policy besides
+ * nice 19: a SCHED_IDLE thread is preempted as soon as a normal thread wakes on its core, where EEVDF lets a
+ * nice-19 thread finish its slice first. Not the default: measured with the load client in another session (its
+ * own autogroup), SCHED_IDLE gave the cheap requests a worse p99 than nice 19 alone (bench/README.md, "Pricing
+ * isolation", runs F-H), likely because an idle-policy thread carries almost no load weight, so the server's
+ * group entity on that core weighs little against other sessions' whenever a normal server thread runs there.
+ * Node has no binding for sched_setscheduler, so util-linux's `chrt` sets it on this thread (its id from
+ * /proc/thread-self); lowering a thread's own policy needs no privilege. Where that fails the lane keeps nice 19.
  */
 import { execFileSync } from 'node:child_process'
 import { readlinkSync } from 'node:fs'

@@ -26,7 +26,7 @@ export interface PricerPluginOptions {
   threads: number
   /** threads of the heavy lane (0: none) */
   heavyThreads: number
-  /** the heavy lane under SCHED_IDLE (default true) */
+  /** the heavy lane under SCHED_IDLE as well as nice 19 (default false: see workers/lane-priority.ts) */
   heavyIdle?: boolean
   /** old-generation heap of each worker, MB: beyond it the worker ends (ERR_WORKER_OUT_OF_MEMORY) */
   maxMemoryMb: number
@@ -76,7 +76,7 @@ function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: 
 }
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, heavyThreads, heavyIdle = true, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+  async (app, { threads, heavyThreads, heavyIdle = false, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const common = {
       filename: workerUrl.href,
       workerData: { cacheLimits },
@@ -93,8 +93,8 @@ export default fp<PricerPluginOptions>(
       concurrentTasksPerWorker: 1,
       loadBalancer: shardBalancer(),
     })
-    // started on first use; SCHED_IDLE where Linux allows it (workers/lane-priority.ts), else nice 19: its threads
-    // yield the CPU to the cheap lane's (measured against nice 0 and 19 in bench/README.md, "Pricing isolation")
+    // started on first use; nice 19 (SCHED_IDLE too with PRICER_HEAVY_IDLE): its threads yield the CPU to the cheap
+    // lane's (nice 0, nice 19 and SCHED_IDLE measured in bench/README.md, "Pricing isolation")
     const heavy =
       heavyThreads > 0
         ? new Piscina({ ...common, workerData: { cacheLimits, idle: heavyIdle }, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 })
