@@ -10,12 +10,12 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Sql } from '../../src/db/client.ts'
+import { freePort } from '../../test/helpers/tcp-proxy.ts'
 
 export type Target = { max: number } | { min: number }
 
@@ -133,18 +133,6 @@ export async function load(requests: LoadRequest[], concurrency = 50): Promise<L
   writeFileSync(file, JSON.stringify(requests))
   const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, String(concurrency)], { maxBuffer: 1 << 24 })
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url))

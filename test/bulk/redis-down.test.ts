@@ -1,20 +1,11 @@
 /** Redis unreachable (REDIS_URL at a closed port; the shared Redis is never stopped): only bulk execution suffers. */
 import t from 'tap'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/tcp-proxy.ts'
 import { body } from '../helpers/app.ts'
 import { buildBulk, explicit } from './app.ts'
 import * as fx from './fixtures.ts'
 
-/** A port nothing listens on: bound once to learn a free number, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-const port = await closedPort()
+const port = await freePort()
 const started = Date.now()
 const { app, db } = await buildBulk(t, { bundle: 'demo', env: { REDIS_URL: `redis://127.0.0.1:${port}` } })
 

@@ -1,36 +1,14 @@
 /**
  * Redis away at start, back later: the API keeps serving, answers 503 meanwhile, and bulk deletes work again
- * without a restart. "Redis" here is a TCP relay to the shared Redis that this test opens and closes.
+ * without a restart. "Redis" here is a TCP relay to the shared Redis that this test starts and stops.
  */
 import t from 'tap'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import { body } from '../helpers/app.ts'
+import { freePort, TcpProxy } from '../helpers/tcp-proxy.ts'
 import { buildBulk, explicit } from './app.ts'
 import * as fx from './fixtures.ts'
 
 const target = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379')
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-function relay(port: number): Promise<{ server: Server; sockets: Set<Socket> }> {
-  const sockets = new Set<Socket>()
-  const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname)
-    for (const s of [client, upstream]) {
-      sockets.add(s)
-      s.on('error', () => {})
-      s.on('close', () => sockets.delete(s))
-    }
-    client.pipe(upstream).pipe(client)
-  })
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, sockets })))
-}
 
 t.test('bulk deletes come back when Redis does', async (t) => {
   const port = await freePort()
@@ -39,7 +17,8 @@ t.test('bulk deletes come back when Redis does', async (t) => {
   let r = await app.inject({ method: 'POST', url: '/api/v1/portfolio-group/bulk-delete/', payload: explicit(uids) })
   t.equal(r.statusCode, 503)
 
-  const { server, sockets } = await relay(port)
+  const redis = await new TcpProxy(port, { host: target.hostname, port: Number(target.port || 6379) }).start()
+  t.teardown(() => redis.close())
   // reconnect back-off is at most 5 s; the worker's fetch loop retries every 2 s
   const deadline = Date.now() + 15_000
   do {
@@ -50,8 +29,7 @@ t.test('bulk deletes come back when Redis does', async (t) => {
   t.same(body(r), { detail: 'Deleted 2 portfolio groups.', deleted_count: 2 })
 
   // Redis lost again, then a shutdown: it must not wait for Redis
-  server.close()
-  for (const s of sockets) s.destroy()
+  await redis.set('down')
   await new Promise((resolve) => setTimeout(resolve, 300))
   r = await app.inject({ method: 'POST', url: '/api/v1/portfolio-group/bulk-delete/', payload: explicit(await fx.portfolioGroups(db.sql, 1)) })
   t.equal(r.statusCode, 503)

@@ -4,17 +4,9 @@
  */
 import t from 'tap'
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/tcp-proxy.ts'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '../helpers/database.ts'
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0', async (t) => {
   const db = await createTestDatabase(t)

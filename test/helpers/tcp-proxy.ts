@@ -10,6 +10,18 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 
 export type ProxyMode = 'up' | 'down' | 'blackhole'
 
+/** A loopback port nothing listens on: bound once to learn a free number, then released (a closed port, or one to listen on). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
 interface Pair {
   client: Socket
   upstream: Socket | null

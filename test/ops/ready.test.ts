@@ -4,17 +4,9 @@
  * /health stays liveness.
  */
 import t from 'tap'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/tcp-proxy.ts'
 import { build, body } from '../helpers/app.ts'
 import { RETRY_AFTER_SECONDS } from '../../src/http/errors.ts'
-
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 interface Report {
   status: string
@@ -41,7 +33,7 @@ t.test('ready: every dependency reported, 200', async (t) => {
 })
 
 t.test('database unreachable: 503 with Retry-After and a detail without credentials; /health stays 200', async (t) => {
-  const port = await closedPort()
+  const port = await freePort()
   const { app } = await build(t, { env: { DATABASE_URL: `postgres://secret_user:secret_pw@127.0.0.1:${port}/nowhere`, DB_CONNECT_TIMEOUT_MS: '1000' } })
   const started = Date.now()
   const r = await app.inject({ method: 'GET', url: '/ready' })
