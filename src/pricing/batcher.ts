@@ -91,10 +91,8 @@ export interface Lanes {
   heavy: Piscina | null
 }
 
-/** The shard a task prefers: a hash of its instrument key (tasks without one go where there is room). */
-function shardOf(task: unknown, shards: number): number {
-  const key = (task as { instrument_key?: unknown } | null)?.instrument_key
-  if (typeof key !== 'string') return -1
+/** The shard of an instrument key: a hash of its first characters (the content key's). */
+function shardOf(key: string, shards: number): number {
   let h = 0x811c9dc5
   for (let i = 0; i < key.length && i < 24; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
   return (h >>> 0) % shards
@@ -167,8 +165,8 @@ export class TaskBatcher {
     const seen = new Set<unknown>()
     for (const p of queue) {
       const key = (p.task as { instrument_key?: unknown } | null)?.instrument_key
-      // a repeat has no home: wherever it runs, it may cache its instrument
-      p.home = seen.has(key) ? -1 : shardOf(p.task, shards)
+      // a repeat has no home: wherever it runs, it may cache its instrument (so may a task without a key)
+      p.home = typeof key !== 'string' || seen.has(key) ? -1 : shardOf(key, shards)
       let s = p.home
       seen.add(key)
       if (s < 0 || waiting[s].length >= cap) s = this.emptiest()

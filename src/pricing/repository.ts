@@ -124,6 +124,8 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
   if (fixingSets && fixingSets.size > 0) {
     const days = new Set(queries.map((q) => utcDay(q.valuation)))
     for (const [key, set] of fixingSets.peekEntries()) if (days.has(key.slice(key.lastIndexOf('|') + 1))) known.set(key, set)
+    // named to PostgreSQL instead of sent: hits of the cache, and recent again
+    for (const key of known.keys()) fixingSets.get(key)
   }
   const knownKeys = [...known.keys()]
   // the requests travel as one JSON document, not as arrays: the planner cannot see how many there are (unnest of
@@ -242,17 +244,6 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       fixingSets?.set(part.key as string, set, generation)
     }
   }
-  // the cached sets this batch uses count as hits and stay recent
-  const used = new Set<string>()
-  const taken = (key: string): FixingSet | null => {
-    const set = known.get(key)
-    if (!set) return null
-    if (!used.has(key)) {
-      used.add(key)
-      fixingSets?.get(key)
-    }
-    return set
-  }
   return queries.map((_, i) => {
     const a = assets[i]
     if (!a) return undefined
@@ -261,7 +252,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
       ...row,
       curves: curve_keys.map((key) => curves.get(key)).filter((c): c is SelectedCurveRow => c !== undefined),
       floating_index: floating_index_uid ? (indexes.get(floating_index_uid) ?? null) : null,
-      fixings: fixings_key ? (fixings.get(fixings_key) ?? taken(fixings_key)) : null,
+      fixings: fixings_key ? (fixings.get(fixings_key) ?? known.get(fixings_key) ?? null) : null,
     }
   })
 }
