@@ -5,7 +5,10 @@
 import t from 'tap'
 import { Piscina } from 'piscina'
 import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
-import { shardBalancer, TaskBatcher } from '../../src/pricing/batcher.ts'
+import { PoolBusy, shardBalancer, TaskBatcher } from '../../src/pricing/batcher.ts'
+import { instrument, instruments } from '../../workers/operations/valuation.ts'
+import { loadFixture } from '../helpers/fixtures.ts'
+import { taskFor, type OracleCase, type PoolCurve } from '../operations/oracle-cases.ts'
 
 t.test('a weighted cache evicts least recently used entries down to its weight bound', async (t) => {
   const cache = new BoundedCache<number>(100, (v) => v, 10)
@@ -56,4 +59,32 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
   // one key requested many times in one turn is spread over both threads
   const hot = (await Promise.all(Array.from({ length: 40 }, () => batcher.run({ instrument_key: 'hot' })))) as { thread: number }[]
   t.equal(new Set(hot.map((r) => r.thread)).size, 2, 'a hot key is priced on both threads')
+})
+
+t.test('a guest task reads the instrument cache of its thread but does not fill it', async (t) => {
+  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const c = fixture.cases.find((x) => x.kind === 'FixedRateBond' && !x.error)!
+  const task = (key: string, guest: boolean) => ({ ...taskFor(c, fixture.curves, 'price', {}), instrument_key: key, guest })
+  instruments.clear()
+  instrument(task('guest-only', true))
+  t.equal(instruments.size, 0, 'a guest rebuilds without caching')
+  const home = instrument(task('shared', false))
+  t.equal(instruments.size, 1, 'a task at home caches')
+  t.equal(instrument(task('shared', true)), home, 'a guest reads what its thread cached')
+  t.equal(instruments.size, 1)
+})
+
+t.test('a task waiting for its shard\'s thread longer than the queue bound answers PoolBusy', async (t) => {
+  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer() })
+  t.teardown(() => pool.destroy())
+  // the bound is read by every sweep: long while the thread starts, then short
+  let bound = 10_000
+  const batcher = new TaskBatcher({ main: pool, heavy: null }, 1, () => 10_000, () => bound)
+  await batcher.run({ instrument_key: 'warm-up' })
+  bound = 150
+  const long = batcher.run({ instrument_key: 'a', sleep_ms: 800 })
+  await new Promise((resolve) => setImmediate(resolve))
+  const waiting = batcher.run({ instrument_key: 'b' })
+  await t.rejects(waiting, PoolBusy, 'refused once the bound passed, without waiting for the thread')
+  t.match(await long, { key: 'a' }, 'the running task is answered')
 })
