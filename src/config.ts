@@ -53,7 +53,7 @@ export interface Config {
   /** exact counts of filtered lists cached per process while the data is unchanged (entries) */
   listCountCacheSize: number
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
-  pricingCaches: { contexts: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
+  pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number
   /** this process prices parts of batches from the queue (`npm run pricing-worker` always does) */
@@ -172,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
+      terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),
+      markets: integer(env, 'PRICING_MARKET_CACHE_SIZE', 1024, 1, 1_000_000),
       fixingSets: integer(env, 'PRICING_FIXING_CACHE_SIZE', 256, 1, 1_000_000),
       decodedCurves: integer(env, 'PRICING_CURVE_CACHE_SIZE', 2048, 1, 1_000_000),
       workerInstruments: integer(env, 'PRICER_INSTRUMENT_CACHE_SIZE', 32_768, 1, 1_000_000),

@@ -1,5 +1,5 @@
 /**
- * Size, bound, hits, misses and hit ratio of every pricing cache, read at scrape time: the contexts, fixing sets
+ * Size, bound, hits, misses and hit ratio of every pricing cache, read at scrape time: the contexts, terms, market parts, fixing sets
  * and decoded curves of this process, and the instruments, curves and fixing histories of its pricing workers, summed over the live threads
  * from the counters each worker broadcasts (workers/operations/cache-report.ts).
  */
@@ -11,7 +11,7 @@ import { CACHE_STATS_CHANNEL, type WorkerCacheReport } from '../../workers/opera
 import { decodedCurves } from '../pricing/market-data.ts'
 import { registerCacheGauges } from './cache-gauges.ts'
 
-type CacheName = 'contexts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_curves' | 'worker_fixings'
+type CacheName = 'contexts' | 'terms' | 'market_parts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_curves' | 'worker_fixings'
 
 const sum = (all: CacheStats[]): CacheStats => all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses }), { size: 0, capacity: 0, hits: 0, misses: 0 })
 
@@ -28,7 +28,11 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
   const snapshot = (): Partial<Record<CacheName, CacheStats>> => {
     const out: Partial<Record<CacheName, CacheStats>> = { decoded_curves: decodedCurves.stats() }
     if (app.hasDecorator('pricingContexts')) out.contexts = app.pricingContexts.stats()
-    if (app.hasDecorator('pricingFixingSets')) out.fixing_sets = app.pricingFixingSets.stats()
+    if (app.hasDecorator('pricingContextParts')) {
+      out.terms = app.pricingContextParts.terms.stats()
+      out.market_parts = app.pricingContextParts.markets.stats()
+      out.fixing_sets = app.pricingContextParts.fixingSets.stats()
+    }
     if (app.hasDecorator('pricer')) {
       // only this app's live threads: a recycled thread's last report is gone with it
       const live = app.pricer.threads.map((w) => reports.get(w.threadId)).filter((r): r is WorkerCacheReport => r !== undefined)

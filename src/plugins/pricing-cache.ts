@@ -1,12 +1,14 @@
 /**
  * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
  * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process;
- * `app.pricingFixingSets`: the fixing sets those contexts share (src/pricing/repository.ts), cleared with them;
+ * `app.pricingContextParts`: the halves contexts are put together from (the terms of each asset, the market parts
+ * and fixing sets the book shares: src/pricing/repository.ts), cleared with them;
  * `app.pricingContextBatch` loads the misses of one event-loop turn together.
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { loadPricingContexts, type FixingSet, type FixingSetCache, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { loadPricingContexts, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
 import { startListenCheck } from '../pricing/listen-check.ts'
@@ -15,8 +17,8 @@ import { WATCHDOG_GRACE_MS } from '../db/client.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     pricingContexts: ContextCache<PricingContextRow>
-    /** fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
-    pricingFixingSets: FixingSetCache
+    /** terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
+    pricingContextParts: Required<ContextPartCaches>
     /** cache misses of one event-loop turn, loaded in one round trip */
     pricingContextBatch: TurnBatch<PricingContextQuery, PricingContextRow | undefined>
   }
@@ -27,13 +29,18 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export default fp(
   async (app) => {
-    const fixingSets = new ContextCache<FixingSet>(app.config.pricingCaches.fixingSets)
-    // one invalidation for both: every clear of the contexts below clears the fixing sets too
-    const cache = new ContextCache<PricingContextRow>(app.config.pricingCaches.contexts, [fixingSets])
+    const { contexts, terms, markets, fixingSets } = app.config.pricingCaches
+    const parts = {
+      terms: new ContextCache<AssetTerms>(terms),
+      markets: new ContextCache<MarketPart>(markets),
+      fixingSets: new ContextCache<FixingSet>(fixingSets),
+    }
+    // one invalidation for all: every clear of the contexts below clears the parts too
+    const cache = new ContextCache<PricingContextRow>(contexts, Object.values(parts))
     decodedCurves.resize(app.config.pricingCaches.decodedCurves)
     app.decorate('pricingContexts', cache)
-    app.decorate('pricingFixingSets', fixingSets)
-    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, fixingSets)))
+    app.decorate('pricingContextParts', parts)
+    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, parts)))
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
     const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
     // ... which a partition can leave dead without a sign: checked by a heartbeat (listen-check.ts)

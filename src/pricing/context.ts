@@ -32,7 +32,7 @@ export async function pricingContexts(app: FastifyInstance, queries: readonly Pr
   const generation = app.pricingContexts.current()
   const out = queries.map((q) => app.pricingContexts.get(cacheKey(q)))
   const missing = out.flatMap((ctx, i) => (ctx ? [] : [i]))
-  const loaded = await loadPricingContexts(app.sql, missing.map((i) => queries[i]), app.pricingFixingSets)
+  const loaded = await loadPricingContexts(app.sql, missing.map((i) => queries[i]), app.pricingContextParts)
   missing.forEach((i, j) => {
     out[i] = loaded[j]
     if (loaded[j]) app.pricingContexts.set(cacheKey(queries[i]), loaded[j], generation)

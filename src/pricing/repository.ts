@@ -1,33 +1,16 @@
 /**
- * SQL of the pricer. A pricing request needs the asset, its pricing details, the market-data set, its
- * bindings, the curve selected for every role the instrument may use (with building details and the latest
- * observation at or before the valuation time), the floating index conventions and its fixings: all of it is
- * fetched in ONE round trip, because a pricing request's main-thread budget is a few tens of microseconds.
- * Roles the operation does not need cost little and are ignored by the resolver.
+ * SQL of the pricer. A pricing request needs the asset's terms and the market data they select (the set, its
+ * bindings, the curve selected for every role the instrument may use with its latest observation at or before
+ * the valuation time, the floating index conventions and its fixings: src/pricing/market-parts.ts). The two
+ * halves are loaded and cached apart, many requests per round trip: a distinct bond costs a primary-key lookup,
+ * the market data it shares with the rest of the book is read once. Roles the operation does not need cost
+ * little and are ignored by the resolver.
  */
 import type { Sql } from '../db/client.ts'
-import type { TaskFixings } from '../contracts/pricing.ts'
 import type { ContextCache } from './context-cache.ts'
-import { encodeFixings } from '../../workers/operations/fixing-set.ts'
+import { loadMarketParts, marketKey, type FixingSetCache, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
 
-export interface SelectedCurveRow {
-  role: string
-  index_uid: string | null
-  binding_key: string | null
-  selection_uid: string | null
-  selection_source: string | null
-  curve_uid: string | null
-  curve_identifier: string | null
-  curve_type: string | null
-  curve_source: string | null
-  building: Record<string, unknown> | null
-  time_index: string | null
-  payload: string | null
-  /** md5 of the payload, computed by PostgreSQL (absent on an explicitly named benchmark): the payload's content key */
-  payload_hash?: string | null
-  /** memoized content key of the curve it builds (the row is shared by the contexts that select it), see market-data.ts */
-  content_key?: string
-}
+export type { FixingSet, FixingSetCache, SelectedCurveRow } from './market-parts.ts'
 
 export interface PricingDetailsRow {
   asset_uid: string
@@ -42,48 +25,11 @@ export interface PricingDetailsRow {
 }
 
 /** What pricing reads of an asset and its market data (the stored details' other fields serve only discovery). */
-export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'> {
-  set_uid: string | null
-  set_key: string | null
-  discount_node_uid: string | null
-  fixing_node_uid: string | null
-  curves: SelectedCurveRow[]
-  floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
-  /** the index's fixing history in the fixing node up to the valuation day, shared by every context on it */
-  fixings: FixingSet | null
+export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'>, MarketPart {
   /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
   terms_hash: string | null
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
-}
-
-/**
- * One fixing set: every fixing of a (fixing node, index) up to a valuation day, keyed by `fixing_node|index_uid|day`
- * (the fixings_key of an asset part). `key` is its content key (PostgreSQL's md5 of the dates and rates), `buffer`
- * the history the tasks carry (workers/operations/fixing-set.ts). `invalid`: why the stored fixings could not be
- * converted (a date out of the pricer's range): the pricing of a floater on them is a 409 that says it.
- */
-export interface FixingSet extends TaskFixings {
-  invalid?: string
-}
-
-/** The fixing sets of the contexts: cleared with them (src/plugins/pricing-cache.ts), so never stale. */
-export type FixingSetCache = ContextCache<FixingSet>
-
-function fixingSet(part: { dates: string[]; rates: number[]; content_hash: string }): FixingSet {
-  try {
-    return { key: part.content_hash, buffer: encodeFixings(part.dates, part.rates) }
-  } catch (error) {
-    return { key: part.content_hash, buffer: new SharedArrayBuffer(0), invalid: (error as Error).message }
-  }
-}
-
-/** The UTC day of a valuation time, as PostgreSQL writes it in a fixing-set key; null when it is not a plain ISO time. */
-function utcDay(valuation: string): string | null {
-  const t = Date.parse(valuation)
-  if (Number.isNaN(t)) return null
-  const iso = new Date(t).toISOString()
-  return iso.length === 24 ? iso.slice(0, 10) : null
 }
 
 export interface PricingContextQuery {
@@ -98,161 +44,95 @@ export interface PricingContextQuery {
   benchmarkSide: string
 }
 
-interface ContextPart {
-  kind: 'asset' | 'curve' | 'index' | 'fixings'
-  ord: number | null
-  key: string | null
-  data: Record<string, unknown>
+/** The asset half of a context: its terms, whatever the request (cached by asset, see loadPricingContexts). */
+export interface AssetTerms extends Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'> {
+  /** the terms' floating_rate_index_uid and benchmark_rate_index_uid as text: what selects the market half */
+  floating_index: string | null
+  benchmark_index: string | null
 }
 
-type AssetPart = Omit<PricingContextRow, 'curves' | 'floating_index' | 'fixings'> & { curve_keys: string[]; floating_index_uid: string | null; fixings_key: string | null }
+/** The caches beneath the contexts, all cleared with them (src/plugins/pricing-cache.ts). */
+export interface ContextPartCaches {
+  terms?: ContextCache<AssetTerms>
+  markets?: ContextCache<MarketPart>
+  fixingSets?: FixingSetCache
+}
+
+/** The terms of assets by uid, in one round trip by primary key; absent where the asset is. */
+export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise<Map<string, AssetTerms>> {
+  const rows = await sql<AssetTerms[]>`
+    select a.uid::text as asset_uid, d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
+           d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
+           d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index
+    from assets a left join asset_pricing_details d on d.asset_uid = a.uid
+    where a.uid = any(${uids as string[]}::uuid[])`
+  return new Map(rows.map((r) => [r.asset_uid, r]))
+}
 
 /**
- * Asset + pricing details + everything the market-data resolver may need, for many requests in ONE round trip
- * (the cold requests of one event-loop turn, a batch route). What assets share is read once and shared by object:
- * each distinct curve selection with its observation, each floating index, each fixing set. Fixing sets already
- * in `fixingSets` (those of the batch's valuation days) are named to PostgreSQL, which neither aggregates nor
- * sends them again: the contexts take the cached ones. One entry per query, in order; undefined where the asset
- * is missing.
+ * The contexts of many requests: each the asset's terms (by asset) joined to a market part (by the request's
+ * market-data choices and the terms' index uids), from `caches` where they hold them, the rest in at most two
+ * round trips (the terms first, as they say which market parts are needed): a cold book costs PostgreSQL a
+ * primary-key lookup per bond, not a market-data query each. One entry per query, in order; undefined where the
+ * asset is missing.
  */
-export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[], fixingSets?: FixingSetCache): Promise<(PricingContextRow | undefined)[]> {
-  if (queries.length === 0) return []
-  // the cached sets taken now: a clear during the round trip empties the cache, not this batch's view of it (the
-  // contexts loaded meanwhile are not cached either, see ContextCache.set), and nothing loaded now is cached then
-  const generation = fixingSets?.current() ?? 0
-  const known = new Map<string, FixingSet>()
-  if (fixingSets && fixingSets.size > 0) {
-    const days = new Set(queries.map((q) => utcDay(q.valuation)))
-    for (const [key, set] of fixingSets.peekEntries()) if (days.has(key.slice(key.lastIndexOf('|') + 1))) known.set(key, set)
-    // named to PostgreSQL instead of sent: hits of the cache, and recent again
-    for (const key of known.keys()) fixingSets.get(key)
+export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[], caches: ContextPartCaches = {}): Promise<(PricingContextRow | undefined)[]> {
+  const { terms: termsCache, markets: marketCache, fixingSets } = caches
+  // values loaded after a clear that happens during the round trips are used but not cached (ContextCache.set)
+  const termsGeneration = termsCache?.current() ?? 0
+  const marketGeneration = marketCache?.current() ?? 0
+  const terms = new Map<string, AssetTerms>()
+  const missingTerms = new Set<string>()
+  for (const q of queries) {
+    const cached = termsCache?.get(q.assetUid)
+    if (cached) terms.set(q.assetUid, cached)
+    else missingTerms.add(q.assetUid)
   }
-  const knownKeys = [...known.keys()]
-  // the requests travel as one JSON document, not as arrays: the planner cannot see how many there are (unnest of
-  // an array parameter is estimated from its length), so every batch size gets the same plan and PostgreSQL keeps
-  // the prepared statement's generic plan instead of planning the whole query again on every round trip
-  const input = JSON.stringify(queries.map((q, ord) => ({ ord, asset_uid: q.assetUid, market_data_set: q.marketDataSet, valuation: q.valuation, side: q.side, benchmark_role: q.benchmarkRole, benchmark_side: q.benchmarkSide })))
-  const parts = await sql<ContextPart[]>`
-    with input as (
-      select * from jsonb_to_recordset(${input}::text::jsonb)
-        as i(ord int, asset_uid uuid, market_data_set text, valuation timestamptz, side text, benchmark_role text, benchmark_side text)
-    ),
-    sets as (
-      select s.market_data_set, m.uid as set_uid, m.set_key, n.discount_node, n.fixing_node
-      from (select distinct market_data_set from input) s
-      left join lateral (
-        select uid, set_key from pricing_market_data_sets
-        where set_key = s.market_data_set or uid::text = s.market_data_set
-        order by (set_key = s.market_data_set) desc limit 1
-      ) m on true
-      left join lateral (
-        select max(data_node_uid::text) filter (where concept_key = 'discount_curves') as discount_node,
-               max(data_node_uid::text) filter (where concept_key = 'fixing_rates') as fixing_node
-        from pricing_market_data_bindings where market_data_set_uid = m.uid
-      ) n on true
-    ),
-    req as (
-      select i.ord, i.valuation, i.side, i.benchmark_role, i.benchmark_side, st.*,
-             a.uid::text as asset_uid, d.instrument_type, d.instrument_dump,
-             d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index,
-             d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
-             (i.valuation at time zone 'UTC')::date as valuation_day
-      from input i
-      join assets a on a.uid = i.asset_uid
-      left join asset_pricing_details d on d.asset_uid = a.uid
-      left join sets st on st.market_data_set = i.market_data_set
-    ),
-    wants as (
-      select r.ord, w.role, w.index_uid, w.side,
-             concat_ws('|', r.set_uid, r.discount_node, extract(epoch from r.valuation), w.role, w.index_uid, w.side) as key,
-             r.set_uid, r.discount_node, r.valuation
-      from req r
-      cross join lateral (values ('discount', coalesce(r.floating_index, r.benchmark_index), r.side), ('projection', r.floating_index, r.side),
-                                 (r.benchmark_role, r.benchmark_index, r.benchmark_side)) w(role, index_uid, side)
-      where w.index_uid is not null and r.set_uid is not null
-    ),
-    selected as (
-      select w.key, w.role, w.index_uid, s.binding_key, s.uid::text as selection_uid, s.source as selection_source,
-             c.uid::text as curve_uid, c.unique_identifier as curve_identifier, c.curve_type, c.source as curve_source,
-             case when b.curve_uid is null then null else json_build_object(
-               'quote_convention', b.quote_convention, 'rate_unit', b.rate_unit, 'compounding', b.compounding,
-               'frequency', b.frequency, 'day_counter', b.day_counter, 'calendar', b.calendar,
-               'interpolation_method', b.interpolation_method, 'extrapolation', b.extrapolation) end as building,
-             o.time_index, o.curve as payload, md5(o.curve) as payload_hash
-      from (select distinct on (key) * from wants) w
-      left join pricing_curve_selections s
-        on s.market_data_set_uid = w.set_uid and s.status = 'ACTIVE' and s.binding_key = w.role || ':index:' || w.index_uid || ':' || w.side
-      left join pricing_curves c on c.uid = s.curve_uid
-      left join curve_building_details b on b.curve_uid = c.uid
-      left join lateral (
-        select time_index, curve from discount_curve_observations
-        where data_node_uid = w.discount_node::uuid and curve_identifier = c.unique_identifier and time_index <= w.valuation
-        order by time_index desc limit 1
-      ) o on true
-    ),
-    wants_by_request as (select ord, json_agg(key) as keys from wants group by ord),
-    -- floating indexes by primary key (a stored uid that is not a UUID selects nothing, never an error)
-    floating as (
-      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
-      from (select distinct floating_index from req where floating_index ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
-      join indexes ix on ix.uid = f.floating_index::uuid
-      left join index_convention_details cd on cd.index_uid = ix.uid
-    ),
-    -- one fixing set per node, index and valuation day: every fixing up to that day, whichever bonds need it, so
-    -- that its content depends on its key alone and the main thread caches it; the sets it holds are not read again
-    windows as (
-      select distinct concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier, r.valuation_day
-      from req r join floating fl on fl.uid = r.floating_index
-      where r.fixing_node is not null
-    ),
-    fixing_sets as (
-      select w.key, f.dates, f.rates
-      from (select * from windows where key <> all(${knownKeys}::text[])) w
-      cross join lateral (
-        select coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json) as dates,
-               coalesce(json_agg(f.rate order by f.fixing_date), '[]'::json) as rates
-        from index_fixings f
-        where f.data_node_uid = w.fixing_node::uuid and f.index_identifier = w.identifier
-          and f.fixing_date <= w.valuation_day
-      ) f
-    )
-    select 'asset' as kind, r.ord, null as key, json_build_object(
-             'asset_uid', r.asset_uid, 'instrument_type', r.instrument_type,
-             'instrument_dump', r.instrument_dump, 'terms_hash', md5(r.instrument_dump::text),
-             'set_uid', r.set_uid, 'set_key', r.set_key,
-             'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,
-             'curve_keys', coalesce(wr.keys, '[]'::json),
-             'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),
-             'fixings_key', case when r.fixing_node is null then null else concat_ws('|', r.fixing_node, r.floating_index, r.valuation_day) end) as data
-    from req r left join wants_by_request wr on wr.ord = r.ord
-    union all select 'curve', null, key, to_json(selected) from selected
-    union all select 'index', null, uid, to_json(floating) from floating
-    union all select 'fixings', null, key, json_build_object('dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
-  const curves = new Map<string, SelectedCurveRow>()
-  const indexes = new Map<string, NonNullable<PricingContextRow['floating_index']>>()
-  const fixings = new Map<string, FixingSet>()
-  const assets: AssetPart[] = []
-  for (const part of parts) {
-    if (part.kind === 'asset') assets[part.ord as number] = part.data as unknown as AssetPart
-    else if (part.kind === 'curve') curves.set(part.key as string, part.data as unknown as SelectedCurveRow)
-    else if (part.kind === 'index') indexes.set(part.key as string, part.data as unknown as NonNullable<PricingContextRow['floating_index']>)
-    else {
-      const set = fixingSet(part.data as unknown as { dates: string[]; rates: number[]; content_hash: string })
-      fixings.set(part.key as string, set)
-      // a set read from the round trip is a miss of the cache (for its hit ratio)
-      fixingSets?.get(part.key as string)
-      fixingSets?.set(part.key as string, set, generation)
+  if (missingTerms.size > 0) {
+    for (const [uid, row] of await loadAssetTerms(sql, [...missingTerms])) {
+      terms.set(uid, row)
+      termsCache?.set(uid, row, termsGeneration)
     }
   }
-  return queries.map((_, i) => {
-    const a = assets[i]
-    if (!a) return undefined
-    const { curve_keys, floating_index_uid, fixings_key, ...row } = a
+  // assets without pricing details need no market data: their contexts are 404s (requirePricingDetails)
+  const marketQueries = queries.map((q): MarketQuery | undefined => {
+    const t = terms.get(q.assetUid)
+    return t?.instrument_type == null ? undefined : { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index }
+  })
+  const markets = new Map<string, MarketPart>()
+  const missingMarkets = new Map<string, MarketQuery>()
+  for (const m of marketQueries) {
+    if (!m) continue
+    const key = marketKey(m)
+    if (markets.has(key) || missingMarkets.has(key)) continue
+    const cached = marketCache?.get(key)
+    if (cached) markets.set(key, cached)
+    else missingMarkets.set(key, m)
+  }
+  if (missingMarkets.size > 0) {
+    const loaded = await loadMarketParts(sql, [...missingMarkets.values()], fixingSets)
+    ;[...missingMarkets.keys()].forEach((key, i) => {
+      markets.set(key, loaded[i])
+      marketCache?.set(key, loaded[i], marketGeneration)
+    })
+  }
+  return queries.map((q, i) => {
+    const t = terms.get(q.assetUid)
+    if (!t) return undefined
+    const m = marketQueries[i]
+    const market = m ? markets.get(marketKey(m)) : undefined
     return {
-      ...row,
-      curves: curve_keys.map((key) => curves.get(key)).filter((c): c is SelectedCurveRow => c !== undefined),
-      floating_index: floating_index_uid ? (indexes.get(floating_index_uid) ?? null) : null,
-      fixings: fixings_key ? (fixings.get(fixings_key) ?? known.get(fixings_key) ?? null) : null,
+      asset_uid: t.asset_uid,
+      instrument_type: t.instrument_type,
+      instrument_dump: t.instrument_dump,
+      terms_hash: t.terms_hash,
+      set_uid: market?.set_uid ?? null,
+      set_key: market?.set_key ?? null,
+      discount_node_uid: market?.discount_node_uid ?? null,
+      fixing_node_uid: market?.fixing_node_uid ?? null,
+      curves: market?.curves ?? [],
+      floating_index: market?.floating_index ?? null,
+      fixings: market?.fixings ?? null,
     }
   })
 }

@@ -19,13 +19,15 @@ const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3' // BANKCO-FRN-SOFR-2029-03-20
 const VALUATION = '2026-11-20T00:00:00.000Z'
 const query = (assetUid: string, valuation = VALUATION): PricingContextQuery => ({ assetUid, marketDataSet: 'default', valuation, side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' })
 
-/** The SQL of the app, counting the fixing-set parts each round trip returns. */
+/** The SQL of the app, counting the fixing-set parts each market-data round trip returns (src/pricing/market-parts.ts; the terms round trips are not counted). */
 function counting(sql: Sql, hook: () => void = () => {}): { sql: Sql; fixingParts: number[] } {
   const fixingParts: number[] = []
   const spy = (strings: TemplateStringsArray, ...values: unknown[]) =>
-    (sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => Promise<{ kind: string }[]>)(strings, ...values).then((rows) => {
-      fixingParts.push(rows.filter((r) => r.kind === 'fixings').length)
-      hook()
+    (sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => Promise<{ kind?: string }[]>)(strings, ...values).then((rows) => {
+      if (rows.some((r) => r.kind === 'market')) {
+        fixingParts.push(rows.filter((r) => r.kind === 'fixings').length)
+        hook()
+      }
       return rows
     })
   return { sql: spy as unknown as Sql, fixingParts }
@@ -37,7 +39,7 @@ t.test('a fixing set is read once while cached, shared by object, and read again
   const cache = new ContextCache<FixingSet>(16)
   const { sql, fixingParts } = counting(db.sql)
 
-  const [first] = await loadPricingContexts(sql, [query(FRN)], cache)
+  const [first] = await loadPricingContexts(sql, [query(FRN)], { fixingSets: cache })
   t.same(fixingParts, [1], 'the first round trip reads the set')
   const set = first!.fixings!
   t.equal(cache.size, 1, 'and caches it')
@@ -50,18 +52,18 @@ t.test('a fixing set is read once while cached, shared by object, and read again
   t.ok(history.has(fromIso(last)), 'the last one included')
 
   // the same set for another request on the same day (another time of it) and a floater on another index
-  const [again, other] = await loadPricingContexts(sql, [query(FRN, '2026-11-20T15:00:00.000Z'), query(eib.uid)], cache)
+  const [again, other] = await loadPricingContexts(sql, [query(FRN, '2026-11-20T15:00:00.000Z'), query(eib.uid)], { fixingSets: cache })
   t.same(fixingParts, [1, 1], 'the cached set is not sent again: only the other index\'s is')
   t.equal(again!.fixings, set, 'the context takes the cached set itself')
   t.not(other!.fixings!.key, set.key, 'another index, another content key')
   t.equal(cache.size, 2)
 
-  const [nextDay] = await loadPricingContexts(sql, [query(FRN, '2026-11-21T00:00:00.000Z')], cache)
+  const [nextDay] = await loadPricingContexts(sql, [query(FRN, '2026-11-21T00:00:00.000Z')], { fixingSets: cache })
   t.same(fixingParts, [1, 1, 1], 'another valuation day is another set')
   t.ok(nextDay!.fixings, 'read')
 
   cache.clear()
-  const [fresh] = await loadPricingContexts(sql, [query(FRN)], cache)
+  const [fresh] = await loadPricingContexts(sql, [query(FRN)], { fixingSets: cache })
   t.same(fixingParts, [1, 1, 1, 1], 'after a clear the set is read again')
   t.not(fresh!.fixings, set, 'a new object')
   t.equal(fresh!.fixings!.key, set.key, 'with the same content')
@@ -71,14 +73,14 @@ t.test('a clear during the round trip: nothing loaded is cached, and a set named
   const { db } = await build(t, { bundle: 'demo' })
   const cache = new ContextCache<FixingSet>(16)
   const clearing = counting(db.sql, () => cache.clear())
-  const [loaded] = await loadPricingContexts(clearing.sql, [query(FRN)], cache)
+  const [loaded] = await loadPricingContexts(clearing.sql, [query(FRN)], { fixingSets: cache })
   t.ok(loaded!.fixings, 'the context has its fixings')
   t.equal(cache.size, 0, 'but a set loaded before a clear is not cached')
 
   const plain = counting(db.sql)
-  await loadPricingContexts(plain.sql, [query(FRN)], cache)
+  await loadPricingContexts(plain.sql, [query(FRN)], { fixingSets: cache })
   t.equal(cache.size, 1)
-  const [known] = await loadPricingContexts(clearing.sql, [query(FRN)], cache)
+  const [known] = await loadPricingContexts(clearing.sql, [query(FRN)], { fixingSets: cache })
   t.same(clearing.fixingParts, [1, 0], 'the cached set was not sent again')
   t.ok(known!.fixings && known!.fixings.buffer.byteLength > 0, 'and the context took it although the cache was cleared meanwhile')
 })
@@ -94,13 +96,13 @@ t.test('through the app: a floater priced after its fixings change answers the n
   }
   const before = await paid()
   t.ok(before, 'the first coupon (fixed on 2024-03-18) is listed')
-  t.equal(app.pricingFixingSets.size, 1, 'its fixing set is cached')
+  t.equal(app.pricingContextParts.fixingSets.size, 1, 'its fixing set is cached')
   t.equal((await post('price')).statusCode, 200)
 
   // a write that bypasses the app: drop the cached contexts now instead of racing the NOTIFY (pool.test covers that path)
   await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
   app.pricingContexts.clear()
-  t.equal(app.pricingFixingSets.size, 0, 'the fixing sets are cleared with the contexts')
+  t.equal(app.pricingContextParts.fixingSets.size, 0, 'the fixing sets are cleared with the contexts')
   const after = await paid()
   t.ok(after.amount > before.amount, `the coupon follows the new fixing (${before.amount} -> ${after.amount})`)
 
