@@ -16,7 +16,7 @@ import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
 import { commonTerms, isFloatingType, rebuildFloatingRateBond } from './rebuild-instrument.ts'
-import { callableValuation } from './callable.ts'
+import { callableSpreadValue, callableValuation } from './callable.ts'
 import type { Instrument, Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
@@ -100,9 +100,11 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * accuracy and evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve.
  */
 export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number): number {
+  // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValue)
+  const value = callableSpreadValue(inst.bond, inst.terms, benchmark, inst.evaluationDate)
   return solveWithStep(
     brent,
-    (s: number) => callableValuation(inst.bond, inst.terms, new ZeroSpreadedTermStructure(benchmark, s), inst.evaluationDate).settlementValue - targetDirtyCcy,
+    (s: number) => value(s) - targetDirtyCcy,
     accuracy,
     0,
     0.001,

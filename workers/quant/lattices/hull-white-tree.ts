@@ -229,13 +229,18 @@ export class HullWhiteTree {
     }
   }
 
-  /** TreeLattice::stepback from the layer of step i+1 (`values`) into the layer of step i (`out`). */
-  stepback(i: number, values: Float64Array, out: Float64Array): void {
+  /**
+   * TreeLattice::stepback from the layer of step i+1 (`values`) into the layer of step i (`out`). `shift`: a
+   * constant added to every short rate, which is the tree fitted to the curve under a continuous zero spread of
+   * that size (its discount bonds are D(t)·exp(-shift·t), so each fitted phi moves by exactly `shift`): spread
+   * solves roll back one fitted tree instead of fitting one per trial spread.
+   */
+  stepback(i: number, values: Float64Array, out: Float64Array, shift = 0): void {
     const size = this.size[i]
     const off = this.offset[i]
     const dt = this.dt[i]
     const dx = this.dx[i]
-    const phi = this.phi[i]
+    const phi = this.phi[i] + shift
     let x = this.x0[i]
     for (let j = 0; j < size; j++) {
       const m = this.mid[off + j]

@@ -46,10 +46,13 @@ function callableEvents(bond: CallableBond, curve: YieldTermStructure, evaluatio
   const couponFirst = couponTimes.map(() => false)
   // call prices are per 100: the tree values are in currency
   const prices = args.callabilityPrices.map((p) => (p * args.faceAmount) / 100)
+  // a snapped option's call time minus its coupon's (0: not snapped): what a spread does to its carried price
+  const snapGap = args.callabilityDates.map(() => 0)
   const callTimes = args.callabilityDates.map((d, i) => {
     let t = time(d)
     for (let j = 0; j < couponTimes.length; j++) {
       if (withinNextWeek(t, couponTimes[j]) && d < args.couponDates[j]) {
+        snapGap[i] = t - couponTimes[j]
         t = couponTimes[j]
         couponFirst[j] = true
         // the snapped price carries the curve's discount factor between the call date and the coupon date
@@ -62,7 +65,7 @@ function callableEvents(bond: CallableBond, curve: YieldTermStructure, evaluatio
 
   const mandatory = [redemptionTime, ...couponTimes, ...callTimes].filter((t) => t >= 0)
   const grid = new TimeGrid(mandatory, steps)
-  return { settlement, events: { args, grid, redemptionTime, couponTimes, couponFirst, callTimes, prices } }
+  return { settlement, events: { args, grid, redemptionTime, couponTimes, couponFirst, callTimes, prices, snapGap } }
 }
 
 /** Nodes of the tree that would price this callable (0 when it has redeemed), without building the tree. */
@@ -71,26 +74,44 @@ export function callableTreeNodes(bond: CallableBond, curve: YieldTermStructure,
   return events ? HullWhiteTree.nodeCount(events.grid, a, sigma) : 0
 }
 
-export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): BondValuation {
-  const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return { npv: 0, settlementValue: 0, settlementDate: settlement }
-  const { args, grid, redemptionTime, couponTimes, couponFirst, callTimes, prices } = events
-  const tree = new HullWhiteTree(grid, curve, a, sigma, maxNodes)
+type Events = NonNullable<ReturnType<typeof callableEvents>['events']>
 
-  // each event's step on the grid, found once (QuantLib's isOnTime compares times at every step)
-  const stepOf = (t: number) => (t >= 0 ? grid.index(t) : -1)
-  const couponSteps = Int32Array.from(couponTimes, stepOf)
-  const callSteps = Int32Array.from(callTimes, stepOf)
+/** What happens at each step of the grid, in QuantLib's order: snapped coupons, then options, then the other coupons. */
+interface StepEvents {
+  couponsBefore: number[]
+  /** indexes into the call schedule (and its prices) */
+  options: number[]
+  couponsAfter: number[]
+}
+
+/** The events of each grid step, found once per tree (QuantLib's isOnTime compares times at every step). */
+function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): (StepEvents | undefined)[] {
+  const byStep: (StepEvents | undefined)[] = []
+  const at = (t: number) => {
+    const step = grid.index(t)
+    return (byStep[step] ??= { couponsBefore: [], options: [], couponsAfter: [] })
+  }
+  couponTimes.forEach((t, i) => t >= 0 && (couponFirst[i] ? at(t).couponsBefore : at(t).couponsAfter).push(i))
+  callTimes.forEach((t, i) => t >= 0 && at(t).options.push(i))
+  return byStep
+}
+
+/**
+ * The value at the tree's root: rolled back from redemption through coupon and option dates, every short rate
+ * moved by `shift` (0: the tree as fitted), with the option prices given.
+ */
+function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: readonly (StepEvents | undefined)[], prices: readonly number[], shift: number): number {
   const adjust = (values: Float64Array, size: number, step: number) => {
-    for (let i = 0; i < couponSteps.length; i++) if (couponFirst[i] && couponSteps[i] === step) addTo(values, size, args.couponAmounts[i])
-    for (let i = 0; i < callSteps.length; i++) {
-      if (callSteps[i] !== step) continue
+    const e = byStep[step]
+    if (!e) return
+    for (const i of e.couponsBefore) addTo(values, size, args.couponAmounts[i])
+    for (const i of e.options) {
       // QuantLib reads the type at the same position of the full schedule
       const call = args.putCallSchedule[i].type === 'Call'
       const p = prices[i]
       for (let j = 0; j < size; j++) values[j] = call ? Math.min(p, values[j]) : Math.max(values[j], p)
     }
-    for (let i = 0; i < couponSteps.length; i++) if (!couponFirst[i] && couponSteps[i] === step) addTo(values, size, args.couponAmounts[i])
+    for (const i of e.couponsAfter) addTo(values, size, args.couponAmounts[i])
   }
 
   const last = grid.index(redemptionTime)
@@ -100,15 +121,42 @@ export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStruc
   values.fill(args.redemption, 0, tree.sizeAt(last))
   adjust(values, tree.sizeAt(last), last)
   for (let i = last - 1; i >= 0; i--) {
-    tree.stepback(i, values, scratch)
+    tree.stepback(i, values, scratch, shift)
     const swap = values
     values = scratch
     scratch = swap
     // the adjustment at time 0 happens once, after the rollback (DiscretizedAsset::rollback)
     adjust(values, tree.sizeAt(i), i)
   }
-  const npv = values[0]
+  return values[0]
+}
+
+export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): BondValuation {
+  const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
+  if (!events) return { npv: 0, settlementValue: 0, settlementDate: settlement }
+  const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
+  const npv = rollback(tree, events, eventsByStep(events), events.prices, 0)
   return { npv, settlementValue: npv / discountAt(curve, settlement, true), settlementDate: settlement }
+}
+
+/**
+ * The settlement value (currency) as a function of a continuous zero spread s over `curve`: what
+ * treeCallableBondEngine gives on ZeroSpreadedTermStructure(curve, s), from ONE tree fitted to `curve`. Under
+ * the spread every discount factor is D(t)·exp(-s·t), so the fitted short rates move by s (see
+ * HullWhiteTree.stepback), a snapped option price's carry D(call)/D(coupon) gains exp(-s·(t_call - t_coupon)),
+ * and the forward to settlement exp(s·t_settlement). Equal to the refitted tree's value to rounding (1e-15).
+ */
+export function treeCallableBondSpreadValue(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): (spread: number) => number {
+  const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
+  if (!events) return () => 0
+  const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
+  const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
+  const byStep = eventsByStep(events)
+  return (s) => {
+    const prices = events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
+    const npv = rollback(tree, events, byStep, prices, s)
+    return npv / (discountAt(curve, settlement, true) * Math.exp(-s * settlementTime))
+  }
 }
 
 function addTo(values: Float64Array, size: number, amount: number): void {
