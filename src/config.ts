@@ -53,6 +53,8 @@ export interface Config {
   /** exact counts of filtered lists cached per process while the data is unchanged (entries) */
   listCountCacheSize: number
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
+  /** load the terms of the priced assets into the cache at start (in the background) */
+  pricingPrewarmTerms: boolean
   pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
+    pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),

@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { loadPricingContexts, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
@@ -30,6 +30,7 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 export default fp(
   async (app) => {
     const { contexts, terms, markets, fixingSets } = app.config.pricingCaches
+    let prewarm: Promise<void> | undefined
     const parts = {
       terms: new ContextCache<AssetTerms>(terms),
       markets: new ContextCache<MarketPart>(markets),
@@ -41,8 +42,12 @@ export default fp(
     app.decorate('pricingContexts', cache)
     app.decorate('pricingContextParts', parts)
     app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, parts)))
-    // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect
-    const listener = await app.sql.listen(CHANNEL, () => cache.clear(), () => cache.clear())
+    // a writer's table says which half changed: a new curve observation or fixing leaves the book's terms cached,
+    // an asset's new terms leave the market parts (the notification's payload is the table's name, migration 0050)
+    const onChange = (table: string) => cache.clear(TERMS_TABLES.has(table) ? [parts.terms] : [parts.markets, parts.fixingSets])
+    // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect (anything may have
+    // changed meanwhile: everything is cleared)
+    const listener = await app.sql.listen(CHANNEL, onChange, () => cache.clear())
     // ... which a partition can leave dead without a sign: checked by a heartbeat (listen-check.ts)
     const statementMs = app.config.dbStatementTimeoutMs
     const stopCheck = await startListenCheck(app.sql, {
@@ -58,7 +63,16 @@ export default fp(
       // pricer POSTs only read; anything else that is not a GET may have written
       if (!READ_ONLY.has(request.method) && !request.url.startsWith('/api/v1/pricing/assets/')) cache.clear()
     })
+    if (app.config.pricingPrewarmTerms) {
+      // in the background: the service is ready meanwhile, and the requests that come first load their own terms
+      const started = performance.now()
+      prewarm = prewarmTerms(app.sql, parts.terms, terms).then(
+        (n) => app.log.info({ terms: n, ms: Math.round(performance.now() - started) }, 'pricing cache: terms prewarmed'),
+        (error: unknown) => app.log.warn({ err: error }, 'pricing cache: terms prewarm stopped; terms load on demand'),
+      )
+    }
     app.addHook('onClose', async () => {
+      await prewarm
       await stopCheck()
       await listener.unlisten()
     })

@@ -31,10 +31,11 @@ export class ContextCache<V> {
     return this.generation
   }
 
-  clear(): void {
+  /** Drops every entry and clears `dependents` (by default all of them: a clear that knows what changed passes fewer). */
+  clear(dependents: readonly { clear(): void }[] = this.dependents): void {
     this.generation++
     this.entries.clear()
-    for (const d of this.dependents) d.clear()
+    for (const d of dependents) d.clear()
   }
 
   /** Every entry, without counting a hit or refreshing its recency. */

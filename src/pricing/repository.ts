@@ -58,6 +58,9 @@ export interface ContextPartCaches {
   fixingSets?: FixingSetCache
 }
 
+/** The tables the terms half reads: a change to any other pricing table leaves cached terms valid. */
+export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_pricing_details'])
+
 /** The terms of assets by uid, in one round trip by primary key; absent where the asset is. */
 export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise<Map<string, AssetTerms>> {
   const rows = await sql<AssetTerms[]>`
@@ -67,6 +70,32 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
     from assets a left join asset_pricing_details d on d.asset_uid = a.uid
     where a.uid = any(${uids as string[]}::uuid[])`
   return new Map(rows.map((r) => [r.asset_uid, r]))
+}
+
+/**
+ * Fills `cache` with the terms of every asset that has pricing details, up to its bound, in pages of `page` rows
+ * read in primary-key order: after a restart, a book's first pass then costs no terms round trip. Values read
+ * after a clear are dropped (ContextCache.set), and the fill stops there: what changed is loaded on demand.
+ * Returns how many were cached.
+ */
+export async function prewarmTerms(sql: Sql, cache: ContextCache<AssetTerms>, limit: number, page = 5000): Promise<number> {
+  const generation = cache.current()
+  let after: string | null = null
+  let cached = 0
+  while (cached < limit && generation === cache.current()) {
+    const rows: AssetTerms[] = await sql<AssetTerms[]>`
+      select d.asset_uid::text as asset_uid, d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
+             d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
+             d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index
+      from asset_pricing_details d
+      ${after === null ? sql`` : sql`where d.asset_uid > ${after}::uuid`}
+      order by d.asset_uid limit ${Math.min(page, limit - cached)}`
+    for (const row of rows) cache.set(row.asset_uid, row, generation)
+    cached += rows.length
+    if (rows.length === 0) break
+    after = rows[rows.length - 1].asset_uid
+  }
+  return cached
 }
 
 /**
