@@ -1,0 +1,97 @@
+/**
+ * Pricing contexts are put together from two halves cached apart (src/pricing/repository.ts): the terms of each
+ * asset and the market parts the book shares. A writer's notification names its table, and each half is
+ * cleared by the tables it reads: market data leaves the terms cached, new terms leave the market parts; either
+ * way the next price answers the new data. The terms of the priced assets are loaded at start (prewarm).
+ */
+import t from 'tap'
+import { build, body } from '../helpers/app.ts'
+import { readDemoBundle } from '../../src/db/demo.ts'
+import { loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
+import { ContextCache } from '../../src/pricing/context-cache.ts'
+import type { MarketPart } from '../../src/pricing/market-parts.ts'
+
+const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string; pricing_details?: { unpriced?: boolean } }[] }
+const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
+const UST = uid('UST-4.25-2031-11-15')
+const FRN = uid('BANKCO-FRN-SOFR-2029-03-20')
+const VALUATION = '2026-11-20T00:00:00.000Z'
+const request = { valuation_date: VALUATION, market_data_set: 'default' }
+const query = (assetUid: string): PricingContextQuery => ({ assetUid, marketDataSet: 'default', valuation: VALUATION, side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' })
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20))
+  if (!check()) throw new Error(`timed out waiting for ${what}`)
+}
+
+t.test('the terms of every priced asset are loaded at start, and a price then reads no terms', async (t) => {
+  const { app, db } = await build(t, { bundle: 'demo' })
+  const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from asset_pricing_details`
+  await until(() => app.pricingContextParts.terms.size === n, 'the prewarm')
+  t.equal(app.pricingContextParts.terms.size, n, `${n} terms cached`)
+  const misses = app.pricingContextParts.terms.stats().misses
+  const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })
+  t.equal(res.statusCode, 200)
+  t.equal(app.pricingContextParts.terms.stats().misses, misses, 'the terms came from the cache')
+  t.equal(app.pricingContextParts.markets.size, 1, 'the market part was loaded')
+})
+
+t.test('without the prewarm, terms load on demand', async (t) => {
+  const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+  await new Promise((r) => setTimeout(r, 200))
+  t.equal(app.pricingContextParts.terms.size, 0)
+  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode, 200)
+  t.equal(app.pricingContextParts.terms.size, 1)
+})
+
+t.test('a market-data write clears the market parts, not the terms; a terms write the terms, not the market parts', async (t) => {
+  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+  const price = async (asset: string) => {
+    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset}/price/`, payload: request })
+    t.equal(res.statusCode, 200, res.body)
+    return body<{ price: number }>(res).price
+  }
+  // the floater's first coupon (fixed on 2024-03-18, paid): its amount is its fixing's
+  const firstCoupon = async () => {
+    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/cashflows/`, payload: { ...request, parameters: { include_paid: true } } })
+    t.equal(res.statusCode, 200, res.body)
+    return body<{ legs: { floating: { fixing_date: string; amount: number }[] } }>(res).legs.floating.find((r) => r.fixing_date === '2024-03-18')!.amount
+  }
+  const frn = await firstCoupon()
+  const ust = await price(UST)
+  const parts = app.pricingContextParts
+  t.equal(parts.terms.size, 2)
+  t.ok(parts.markets.size >= 1)
+
+  // another writer moves that fixing
+  await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
+  await until(() => app.pricingContexts.size === 0, 'the index_fixings notification')
+  t.equal(parts.markets.size, 0, 'market parts cleared')
+  t.equal(parts.fixingSets.size, 0, 'fixing sets cleared')
+  t.equal(parts.terms.size, 2, 'terms kept')
+  t.ok((await firstCoupon()) > frn, 'the floater\'s coupon follows the new fixing')
+  t.equal(await price(UST), ust, 'the treasury does not move')
+  const markets = parts.markets.size
+  t.ok(markets >= 1)
+
+  // another writer changes the treasury's coupon: its terms are read again
+  await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}', '0.05') where asset_uid = ${UST}`
+  await until(() => app.pricingContexts.size === 0, 'the asset_pricing_details notification')
+  t.equal(parts.terms.size, 0, 'terms cleared')
+  t.equal(parts.markets.size, markets, 'market parts kept')
+  t.ok((await price(UST)) > ust, 'the higher coupon is priced')
+})
+
+t.test('the halves put together give the context the single round trip gave', async (t) => {
+  const { db } = await build(t, { bundle: 'demo' })
+  const assets = demo.assets.map((a) => a.uid)
+  const plain = await loadPricingContexts(db.sql, [...assets.map(query), query('00000000-0000-4000-8000-000000000000')])
+  const caches = { terms: new ContextCache<AssetTerms>(1000), markets: new ContextCache<MarketPart>(100) }
+  await loadPricingContexts(db.sql, assets.map(query), caches)
+  t.equal(caches.terms.size, assets.length, 'every asset\'s terms cached')
+  const cached = await loadPricingContexts(db.sql, [...assets.map(query), query('00000000-0000-4000-8000-000000000000')], caches)
+  t.same(cached, plain, 'the same contexts from the caches as from PostgreSQL')
+  t.equal(plain.at(-1), undefined, 'a missing asset has no context')
+  t.ok(plain.some((c) => c && c.instrument_type === null), 'an asset without pricing details has its context (a 404 for the routes)')
+  t.ok(plain.some((c) => c?.fixings), 'floaters carry their fixing set')
+})
