@@ -6,7 +6,7 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { callableFixedRateBond, type Callability } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
-import { callableTreeNodes, treeCallableBondEngine, treeCallableBondSpreadValue } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { callableTreeNodes, treeCallableBondSpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 
 export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
@@ -30,20 +30,14 @@ const treeLimit = (nodes: number) =>
   new QuantInputError(`terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`, 'terms.callability')
 
 export function callableValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
-  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
-  try {
-    return treeCallableBondEngine(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
-  } catch (error) {
-    if (error instanceof QuantInputError && error.field === 'tree') throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
-    throw error
-  }
+  return callableSpreadValuation(bond, terms, curve, evaluationDate)(0)
 }
 
-/** The settlement value as a function of a continuous zero spread over `curve`, on one fitted tree (the OAS solve). */
-export function callableSpreadValue(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): (spread: number) => number {
+/** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
+export function callableSpreadValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): (spread: number) => BondValuation {
   const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
   try {
-    return treeCallableBondSpreadValue(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
+    return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
   } catch (error) {
     if (error instanceof QuantInputError && error.field === 'tree') throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
     throw error

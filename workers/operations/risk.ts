@@ -16,7 +16,7 @@ import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
 import { commonTerms, isFloatingType, rebuildFloatingRateBond } from './rebuild-instrument.ts'
-import { callableSpreadValue, callableValuation } from './callable.ts'
+import { callableSpreadValuation, callableValuation } from './callable.ts'
 import type { Instrument, Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
@@ -52,8 +52,9 @@ export interface EffectiveRisk {
 export function effectiveRisk(task: PricingTask, v: Valued): EffectiveRisk {
   const h = bumpSize(task)
   const p0 = v.valuation.npv
-  const down = npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h))
-  const up = npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h))
+  // a callable's bumped trees are its own tree with the rates moved by ±h (treeCallableBondSpreadValuation)
+  const down = v.spreaded ? v.spreaded(-h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h))
+  const up = v.spreaded ? v.spreaded(h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h))
   return {
     effective_duration: (down - up) / (2 * h * p0),
     effective_convexity: (down + up - 2 * p0) / (h * h * p0),
@@ -100,11 +101,11 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * accuracy and evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve.
  */
 export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number): number {
-  // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValue)
-  const value = callableSpreadValue(inst.bond, inst.terms, benchmark, inst.evaluationDate)
+  // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)
+  const value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
   return solveWithStep(
     brent,
-    (s: number) => value(s) - targetDirtyCcy,
+    (s: number) => value(s).settlementValue - targetDirtyCcy,
     accuracy,
     0,
     0.001,

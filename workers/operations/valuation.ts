@@ -13,7 +13,7 @@ import { discountingBondEngine, type BondValuation } from '../quant/engines/bond
 import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { discountCurve, floatingIndex } from './market.ts'
 import { commonTerms, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
-import { callableValuation } from './callable.ts'
+import { callableSpreadValuation } from './callable.ts'
 import { BoundedCache } from './bounded-cache.ts'
 
 type Terms = Record<string, unknown>
@@ -60,14 +60,17 @@ export interface Valued extends Instrument {
   dirty: number
   accrued: number
   clean: number
+  /** a callable's valuation under a continuous zero spread over `curve`, on its one fitted tree (parallel bumps) */
+  spreaded?: (spread: number) => BondValuation
 }
 
 export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
   const curve = discountCurve(task, inst.evaluationDate, commonTerms(inst.terms).dayCounter)
-  const valuation = inst.type === 'CallableFixedRateBond' ? callableValuation(inst.bond, inst.terms, curve, inst.evaluationDate) : discountingBondEngine(inst.bond, curve, inst.evaluationDate)
+  const spreaded = inst.type === 'CallableFixedRateBond' ? callableSpreadValuation(inst.bond, inst.terms, curve, inst.evaluationDate) : undefined
+  const valuation = spreaded ? spreaded(0) : discountingBondEngine(inst.bond, curve, inst.evaluationDate)
   const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
   const accrued = accruedAmount(inst.bond, valuation.settlementDate)
-  return { ...inst, curve, valuation, dirty, accrued, clean: dirty - accrued }
+  return { ...inst, curve, valuation, dirty, accrued, clean: dirty - accrued, spreaded }
 }
 
 export function yieldRate(v: Instrument, y: number) {

@@ -131,31 +131,28 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
   return values[0]
 }
 
-export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): BondValuation {
-  const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return { npv: 0, settlementValue: 0, settlementDate: settlement }
-  const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
-  const npv = rollback(tree, events, eventsByStep(events), events.prices, 0)
-  return { npv, settlementValue: npv / discountAt(curve, settlement, true), settlementDate: settlement }
+export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, options: TreeOptions = {}): BondValuation {
+  return treeCallableBondSpreadValuation(bond, curve, evaluationDate, options)(0)
 }
 
 /**
- * The settlement value (currency) as a function of a continuous zero spread s over `curve`: what
- * treeCallableBondEngine gives on ZeroSpreadedTermStructure(curve, s), from ONE tree fitted to `curve`. Under
- * the spread every discount factor is D(t)·exp(-s·t), so the fitted short rates move by s (see
- * HullWhiteTree.stepback), a snapped option price's carry D(call)/D(coupon) gains exp(-s·(t_call - t_coupon)),
- * and the forward to settlement exp(s·t_settlement). Equal to the refitted tree's value to rounding (1e-15).
+ * The valuation as a function of a continuous zero spread s over `curve`: what treeCallableBondEngine gives on
+ * ZeroSpreadedTermStructure(curve, s), from ONE tree fitted to `curve`. Under the spread every discount factor
+ * is D(t)·exp(-s·t), so the fitted short rates move by s (see HullWhiteTree.stepback), a snapped option price's
+ * carry D(call)/D(coupon) gains exp(-s·(t_call - t_coupon)), and the forward to settlement exp(s·t_settlement):
+ * equal to the refitted tree's value to rounding (~1e-15 relative), and at s = 0 the engine's value bit for bit
+ * (every factor is then exactly 1). Spread solves (OAS) and parallel bumps (effective duration) use it.
  */
-export function treeCallableBondSpreadValue(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): (spread: number) => number {
+export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): (spread: number) => BondValuation {
   const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return () => 0
+  if (!events) return () => ({ npv: 0, settlementValue: 0, settlementDate: settlement })
   const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
   const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
   const byStep = eventsByStep(events)
   return (s) => {
     const prices = events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
     const npv = rollback(tree, events, byStep, prices, s)
-    return npv / (discountAt(curve, settlement, true) * Math.exp(-s * settlementTime))
+    return { npv, settlementValue: npv / (discountAt(curve, settlement, true) * Math.exp(-s * settlementTime)), settlementDate: settlement }
   }
 }
 
