@@ -19,7 +19,7 @@ import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import { fixedRateBond } from '../quant/instruments/bonds/fixed-rate-bond.ts'
 import { zeroCouponBond } from '../quant/instruments/bonds/zero-coupon-bond.ts'
-import { floatingRateBond } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import { floatingRateBondFrom, floatingRateBondPlan, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { DayCounter } from '../quant/time/day-counter.ts'
 import { FlatForward } from '../quant/curves/flat-forward.ts'
 import { actual365Fixed } from '../quant/time/daycounters/actual365-fixed.ts'
@@ -226,10 +226,11 @@ function floatingLegTerms(type: string, terms: Terms, index: IborIndex) {
   }
 }
 
-export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborIndex, evaluationDate: DateSerial): Bond {
+/** A floater's schedule, coupon dates and checks from its terms: what its bumped re-forecasts share (risk.ts). */
+export function planFloatingRateBond(type: string, terms: Terms, index: IborIndex): FloatingRateBondPlan {
   const { c, amort, leg } = floatingLegTerms(type, terms, index)
   const redemption = terms.redemption === undefined ? 100 : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
-  return floatingRateBond({
+  return floatingRateBondPlan({
     ...leg,
     settlementDays: c.settlementDays,
     notionals: amort ? amort.notionals : [c.face],
@@ -237,8 +238,11 @@ export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborI
     redemptions: amort ? amort.redemptions : [redemption],
     issueDate: c.issue,
     exCoupon: exCoupon(terms, c),
-    evaluationDate,
   })
+}
+
+export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborIndex, evaluationDate: DateSerial): Bond {
+  return floatingRateBondFrom(planFloatingRateBond(type, terms, index), index, evaluationDate)
 }
 
 /** Fixing and payment dates of a floater's coupons, from the same terms as its rebuilt bond. */

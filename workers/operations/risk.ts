@@ -14,9 +14,10 @@ import { PiecewiseZeroSpreadedTermStructure } from '../quant/curves/piecewise-ze
 import { discountingBondEngine } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
-import { discountCurve, floatingIndex, requiredCurve } from './market.ts'
-import { commonTerms, isFloatingType, rebuildFloatingRateBond } from './rebuild-instrument.ts'
+import { discountCurve, requiredCurve } from './market.ts'
+import { commonTerms } from './rebuild-instrument.ts'
 import { callableSpreadValuation, callableValuation } from './callable.ts'
+import { floatingRateBondFrom } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { Instrument, Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
@@ -26,10 +27,9 @@ type Bump = (curve: YieldTermStructure) => YieldTermStructure
 function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
   const discount = bump(discountCurve(task, inst.evaluationDate, commonTerms(inst.terms).dayCounter))
   let bond = inst.bond
-  if (isFloatingType(inst.type)) {
-    // forecasts move with the projection curve; past fixings stay as they are
-    const index = floatingIndex(task, String(inst.terms.floating_rate_index_uid), false)
-    bond = rebuildFloatingRateBond(inst.type, inst.terms, { ...index, forecastCurve: bump(requiredCurve(task, 'projection')) }, inst.evaluationDate)
+  if (inst.floating) {
+    // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
+    bond = floatingRateBondFrom(inst.floating.plan, { ...inst.floating.index, forecastCurve: bump(requiredCurve(task, 'projection')) }, inst.evaluationDate)
   }
   return inst.type === 'CallableFixedRateBond' ? callableValuation(bond, inst.terms, discount, inst.evaluationDate).npv : discountingBondEngine(bond, discount, inst.evaluationDate).npv
 }

@@ -12,7 +12,9 @@ import type { Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { discountCurve, floatingIndex } from './market.ts'
-import { commonTerms, isFloatingType, rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
+import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, yieldFrequency } from './rebuild-instrument.ts'
+import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { callableSpreadValuation } from './callable.ts'
 import { BoundedCache } from './bounded-cache.ts'
 
@@ -23,13 +25,15 @@ export interface Instrument {
   evaluationDate: DateSerial
   terms: Terms
   type: string
+  /** a floater's dated coupons and its index: re-forecast on a bumped projection curve without a rebuild (risk.ts) */
+  floating?: { plan: FloatingRateBondPlan; index: IborIndex }
 }
 
 /**
  * An estimate of a rebuilt instrument's heap bytes (measured: ~9 kB for a bond of 20-40 cash flows), the weight
  * that bounds the instrument cache in MB (PRICER_INSTRUMENT_CACHE_MB) besides its count.
  */
-export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length
+export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 192 * (i.floating?.plan.leg.length ?? 0)
 
 /** Rebuilt instruments of this worker, by content key (bounded in count and bytes: see cache-report.ts). */
 export const instruments = new BoundedCache<Instrument>(512, instrumentBytes)
@@ -46,9 +50,13 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
   const terms = task.terms
   const type = task.instrument_type
+  if (isFloatingType(type)) {
+    const index = floatingIndex(task, String(terms.floating_rate_index_uid), withProjection)
+    const plan = planFloatingRateBond(type, terms, index)
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate), evaluationDate, terms, type, floating: { plan, index } }
+  }
   let bond: Bond
   if (type === 'ZeroCouponBond') bond = rebuildZeroCouponBond(terms)
-  else if (isFloatingType(type)) bond = rebuildFloatingRateBond(type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), withProjection), evaluationDate)
   else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
   else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
   return { bond, evaluationDate, terms, type }

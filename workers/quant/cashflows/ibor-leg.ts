@@ -36,7 +36,20 @@ export interface IborLegOptions {
   evaluationDate: DateSerial
 }
 
-export function iborLeg(o: IborLegOptions): (FloatingRateCoupon | FixedRateCoupon)[] {
+/**
+ * An Ibor leg with every date fixed and checked (calendars, the index's value and end dates, day counts): what a
+ * forecast curve does not change. A bumped projection curve re-forecasts the plan (iborLegCoupons) instead of
+ * building the schedule again. A coupon whose dates or caps cannot be built ends the plan with its error, raised
+ * where iborLeg would raise it (after the coupon's fixing when it is a cap/floor check).
+ */
+export type IborLegPlan = IborCouponPlan[]
+
+type IborCouponPlan =
+  | { kind: 'fixed'; coupon: FixedRateCoupon }
+  | ({ kind: 'floating'; failsAfterFixing?: unknown } & Omit<FloatingRateCoupon, 'kind' | 'rate' | 'amount' | 'indexFixing' | 'missingFixing'> & { yf: number; value: DateSerial; fixingEnd: DateSerial; spanning: number })
+  | { kind: 'fails'; error: unknown }
+
+export function iborLegPlan(o: Omit<IborLegOptions, 'evaluationDate'>): IborLegPlan {
   const { schedule, index } = o
   const dates = schedule.dates
   const n = dates.length - 1
@@ -46,56 +59,94 @@ export function iborLeg(o: IborLegOptions): (FloatingRateCoupon | FixedRateCoupo
   const lag = o.paymentLag ?? 0
   const inArrears = o.inArrears ?? false
   const fixingDays = o.fixingDays ?? index.fixingDays
-  const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
+  const plan: IborLegPlan = []
 
   for (let i = 0; i < n; i++) {
-    const start = dates[i]
-    const end = dates[i + 1]
-    let refStart = start
-    let refEnd = end
-    const date = paymentDateFor(end, payCal, payConv, lag)
-    // FloatingLeg (cashflowvectors.hpp): only flagged irregular periods, reference adjusted with the schedule convention
-    if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1)) refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), schedule.convention)
-    if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n)) refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), schedule.convention)
-    const exCouponDate = exCouponDateFor(date, o.exCoupon)
-    const nominal = nth(o.notionals, i, 1)
-    const gearing = nth(o.gearings ?? [], i, 1)
-    const spread = nth(o.spreads ?? [], i, 0)
-    const dc = o.paymentDayCounter
-    const yf = dc.yearFraction(start, end, refStart, refEnd)
-    if (gearing === 0) {
-      leg.push({ kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: spread, compounding: 'Simple', frequency: 1, amount: nominal * spread * yf })
+    let failing = true
+    try {
+      const start = dates[i]
+      const end = dates[i + 1]
+      let refStart = start
+      let refEnd = end
+      const date = paymentDateFor(end, payCal, payConv, lag)
+      // FloatingLeg (cashflowvectors.hpp): only flagged irregular periods, reference adjusted with the schedule convention
+      if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1)) refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), schedule.convention)
+      if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n)) refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), schedule.convention)
+      const exCouponDate = exCouponDateFor(date, o.exCoupon)
+      const nominal = nth(o.notionals, i, 1)
+      const gearing = nth(o.gearings ?? [], i, 1)
+      const spread = nth(o.spreads ?? [], i, 0)
+      const dc = o.paymentDayCounter
+      const yf = dc.yearFraction(start, end, refStart, refEnd)
+      if (gearing === 0) {
+        plan.push({ kind: 'fixed', coupon: { kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: spread, compounding: 'Simple', frequency: 1, amount: nominal * spread * yf } })
+        failing = false
+        continue
+      }
+      // FloatingRateCoupon::fixingDate: fixing days before the start (end, in arrears), Preceding
+      const fixingDate = advance(index.fixingCalendar, inArrears ? end : start, -fixingDays, 'Days', 'Preceding')
+      const value = valueDate(index, fixingDate)
+      const indexMaturity = maturityDate(index, value)
+      let fixingEnd = indexMaturity
+      if (!inArrears) {
+        // at-par coupons: the estimation period follows the coupon's accrual period
+        const nextFixingDate = advance(index.fixingCalendar, end, -fixingDays, 'Days')
+        fixingEnd = Math.max(advance(index.fixingCalendar, nextFixingDate, index.fixingDays, 'Days'), value + 1)
+      }
+      const spanning = index.dayCounter.yearFraction(value, fixingEnd)
+      require(spanning > 0, () => `cannot calculate forward rate between ${value} and ${fixingEnd}: non positive time`, 'schedule')
+      failing = false
+      const cap = o.caps && o.caps.length ? nth(o.caps, i, Number.NaN) : Number.NaN
+      const floor = o.floors && o.floors.length ? nth(o.floors, i, Number.NaN) : Number.NaN
+      const coupon = {
+        kind: 'floating' as const, date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, yf,
+        fixingDate, value, fixingEnd, spanning, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears, nullAccrual: yf === 0,
+      }
+      try {
+        require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () => `cap level (${cap}) less than floor level (${floor})`, 'caps')
+        require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () => `caps and floors need a positive gearing (${gearing})`, 'gearings')
+      } catch (error) {
+        // raised after the coupon's fixing, as iborLeg did
+        plan.push({ ...coupon, failsAfterFixing: error })
+        return plan
+      }
+      plan.push(coupon)
+    } catch (error) {
+      if (!failing) throw error
+      plan.push({ kind: 'fails', error })
+      return plan
+    }
+  }
+  return plan
+}
+
+/** The coupons of a planned leg with the index's fixings and forecasts (its projection curve) at an evaluation date. */
+export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial): (FloatingRateCoupon | FixedRateCoupon)[] {
+  const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
+  for (const p of plan) {
+    if (p.kind === 'fails') throw p.error
+    if (p.kind === 'fixed') {
+      leg.push(p.coupon)
       continue
     }
-    // FloatingRateCoupon::fixingDate: fixing days before the start (end, in arrears), Preceding
-    const fixingDate = advance(index.fixingCalendar, inArrears ? end : start, -fixingDays, 'Days', 'Preceding')
-    const value = valueDate(index, fixingDate)
-    const indexMaturity = maturityDate(index, value)
-    let fixingEnd = indexMaturity
-    if (!inArrears) {
-      // at-par coupons: the estimation period follows the coupon's accrual period
-      const nextFixingDate = advance(index.fixingCalendar, end, -fixingDays, 'Days')
-      fixingEnd = Math.max(advance(index.fixingCalendar, nextFixingDate, index.fixingDays, 'Days'), value + 1)
-    }
-    const spanning = index.dayCounter.yearFraction(value, fixingEnd)
-    require(spanning > 0, () => `cannot calculate forward rate between ${value} and ${fixingEnd}: non positive time`, 'schedule')
-    const indexFixing = couponIndexFixing(index, fixingDate, o.evaluationDate, value, fixingEnd, spanning)
-    let rate = gearing * indexFixing + spread
-    const cap = o.caps && o.caps.length ? nth(o.caps, i, Number.NaN) : Number.NaN
-    const floor = o.floors && o.floors.length ? nth(o.floors, i, Number.NaN) : Number.NaN
-    require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () => `cap level (${cap}) less than floor level (${floor})`, 'caps')
-    require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () => `caps and floors need a positive gearing (${gearing})`, 'gearings')
+    const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
+    if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
+    let rate = p.gearing * indexFixing + p.spread
     // zero-volatility optionlets are intrinsic: the capped/floored rate is clamped
-    if (!Number.isNaN(floor)) rate = Math.max(rate, floor)
-    if (!Number.isNaN(cap)) rate = Math.min(rate, cap)
+    if (p.floor !== null) rate = Math.max(rate, p.floor)
+    if (p.cap !== null) rate = Math.min(rate, p.cap)
     leg.push({
-      kind: 'floating', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate, amount: nominal * rate * yf,
-      fixingDate, indexFixing, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears,
-      missingFixing: Number.isNaN(indexFixing) ? missingFixing(index, fixingDate) : null,
-      nullAccrual: yf === 0,
+      kind: 'floating', date: p.date, nominal: p.nominal, accrualStart: p.accrualStart, accrualEnd: p.accrualEnd, refStart: p.refStart, refEnd: p.refEnd,
+      exCouponDate: p.exCouponDate, dayCounter: p.dayCounter, rate, amount: p.nominal * rate * p.yf, fixingDate: p.fixingDate, indexFixing, gearing: p.gearing,
+      spread: p.spread, cap: p.cap, floor: p.floor, inArrears: p.inArrears, missingFixing: Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null,
+      nullAccrual: p.nullAccrual,
     })
   }
   return leg
+}
+
+export function iborLeg(o: IborLegOptions): (FloatingRateCoupon | FixedRateCoupon)[] {
+  return iborLegCoupons(iborLegPlan(o), o.index, o.evaluationDate)
 }
 
 /** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */

@@ -6,7 +6,7 @@ import type { Calendar } from '../../time/calendar.ts'
 import type { BusinessDayConvention } from '../../time/business-day-convention.ts'
 import type { Schedule } from '../../time/schedule.ts'
 import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
-import { iborLeg } from '../../cashflows/ibor-leg.ts'
+import { iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
 import type { IborIndex } from '../../indexes/ibor-index.ts'
 import { bondFromCoupons, type Bond } from '../bond.ts'
 
@@ -31,14 +31,30 @@ export interface FloatingRateBondOptions {
   evaluationDate: DateSerial
 }
 
-export function floatingRateBond(o: FloatingRateBondOptions): Bond {
+/** A floater with every date fixed (see iborLegPlan): re-forecast on another projection curve by floatingRateBondFrom. */
+export interface FloatingRateBondPlan {
+  base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>
+  leg: IborLegPlan
+  redemptions: readonly number[]
+}
+
+export function floatingRateBondPlan(o: Omit<FloatingRateBondOptions, 'evaluationDate'>): FloatingRateBondPlan {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
-  const coupons = iborLeg({
+  const leg = iborLegPlan({
     schedule: o.schedule, index: o.index, notionals: o.notionals, paymentDayCounter: o.paymentDayCounter, paymentCalendar: calendar,
     paymentConvention: o.paymentConvention ?? 'Following', paymentLag: o.paymentLag, fixingDays: o.fixingDays, gearings: o.gearings,
-    spreads: o.spreads, caps: o.caps, floors: o.floors, inArrears: o.inArrears, exCoupon: o.exCoupon, evaluationDate: o.evaluationDate,
+    spreads: o.spreads, caps: o.caps, floors: o.floors, inArrears: o.inArrears, exCoupon: o.exCoupon,
   })
   const maturityDate = o.schedule.dates[o.schedule.dates.length - 1]
-  return bondFromCoupons({ settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, coupons, o.redemptions ?? [100])
+  return { base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, leg, redemptions: o.redemptions ?? [100] }
+}
+
+/** The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation date. */
+export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial): Bond {
+  return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate), plan.redemptions)
+}
+
+export function floatingRateBond(o: FloatingRateBondOptions): Bond {
+  return floatingRateBondFrom(floatingRateBondPlan(o), o.index, o.evaluationDate)
 }
