@@ -97,17 +97,18 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
 
 /**
  * Option-adjusted spread of a callable: the continuous spread over the benchmark curve at which the Hull-White
- * tree's dirty value at settlement equals the target (both in currency), by Brent from 0 with the request's
- * accuracy and evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve.
+ * tree's dirty value at settlement equals the target (both in currency), by Brent from `guess` (the z-spread
+ * operation passes the bond's z-spread, which the option moves by tens of basis points, not percents) with the
+ * request's accuracy and evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve.
  */
-export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number): number {
+export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
   // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)
   const value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
   return solveWithStep(
     brent,
     (s: number) => value(s).settlementValue - targetDirtyCcy,
     accuracy,
-    0,
+    guess,
     0.001,
     { maxEvaluations: maxIterations },
   )
