@@ -87,7 +87,8 @@ export function adjust(cal: Calendar, d: DateSerial, c: BusinessDayConvention = 
   let d1 = d
   if (c === 'Following' || c === 'ModifiedFollowing' || c === 'HalfMonthModifiedFollowing') {
     while (!cal.isBusinessDay(d1)) d1++
-    if (c !== 'Following') {
+    // a business day stays where it is, in its own month and half-month
+    if (c !== 'Following' && d1 !== d) {
       const m = toYmd(d)
       const m1 = toYmd(d1)
       if (m1.month !== m.month) return adjust(cal, d, 'Preceding')
@@ -95,7 +96,7 @@ export function adjust(cal: Calendar, d: DateSerial, c: BusinessDayConvention = 
     }
   } else if (c === 'Preceding' || c === 'ModifiedPreceding') {
     while (!cal.isBusinessDay(d1)) d1--
-    if (c === 'ModifiedPreceding' && toYmd(d1).month !== toYmd(d).month) return adjust(cal, d, 'Following')
+    if (c === 'ModifiedPreceding' && d1 !== d && toYmd(d1).month !== toYmd(d).month) return adjust(cal, d, 'Following')
   } else if (c === 'Nearest') {
     let d2 = d
     while (!cal.isBusinessDay(d1) && !cal.isBusinessDay(d2)) {
