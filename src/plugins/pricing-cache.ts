@@ -19,7 +19,7 @@ declare module 'fastify' {
     pricingContexts: ContextCache<PricingContextRow>
     /** terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
     pricingContextParts: Required<ContextPartCaches>
-    /** cache misses of one event-loop turn, loaded in one round trip */
+    /** cache misses of one event-loop turn, loaded together */
     pricingContextBatch: TurnBatch<PricingContextQuery, PricingContextRow | undefined>
   }
 }

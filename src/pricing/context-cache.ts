@@ -1,6 +1,7 @@
 /**
- * Cache of resolved pricing contexts (asset terms + market data), keyed by everything that selects them.
- * A pricing request must cost the main thread tens of microseconds, so its single SQL round trip is cached;
+ * Cache of resolved pricing contexts (asset terms + market data), keyed by everything that selects them, and of
+ * the halves they are put together from. A pricing request must cost the main thread tens of microseconds, so
+ * what it reads from PostgreSQL is cached;
  * correctness comes from invalidation, not expiry: PostgreSQL triggers NOTIFY `pricing_data_changed` on every
  * write to a table a context reads (migration 0050), from any process, and every mutating request of this
  * process clears the cache synchronously when it completes (no window between its commit and the notification).

@@ -1,6 +1,6 @@
 /**
  * The pricing contexts of requests: from the cache, else loaded with every other miss of the same event-loop
- * turn in one SQL round trip (src/pricing/repository.ts). The single routes check the asset and its pricing
+ * turn (src/pricing/repository.ts: cached halves, the missing ones in one round trip each). The single routes check the asset and its pricing
  * details exist (404 names which one is missing); batch routes take the rows as they are.
  */
 import type { FastifyInstance } from 'fastify'

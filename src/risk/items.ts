@@ -1,5 +1,5 @@
 /**
- * Pricing many assets of one request: contexts in one round trip, then each asset exactly as its single route
+ * Pricing many assets of one request: contexts loaded together (src/pricing/repository.ts), then each asset exactly as its single route
  * prices it, fed to the pool a slice at a time (the pool's queue is bounded: thousands of tasks at once would be
  * refused). An asset that fails is one item with the status and detail its single route would answer.
  */
