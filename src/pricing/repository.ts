@@ -61,12 +61,16 @@ export interface ContextPartCaches {
 /** The tables the terms half reads: a change to any other pricing table leaves cached terms valid. */
 export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_pricing_details'])
 
+/** An asset's terms from its pricing details `d`: the stored JSON, PostgreSQL's md5 of it, the two index uids as text. */
+const termsColumns = (sql: Sql) => sql`
+  d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
+  d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
+  d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index`
+
 /** The terms of assets by uid, in one round trip by primary key; absent where the asset is. */
 export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise<Map<string, AssetTerms>> {
   const rows = await sql<AssetTerms[]>`
-    select a.uid::text as asset_uid, d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
-           d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
-           d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index
+    select a.uid::text as asset_uid, ${termsColumns(sql)}
     from assets a left join asset_pricing_details d on d.asset_uid = a.uid
     where a.uid = any(${uids as string[]}::uuid[])`
   return new Map(rows.map((r) => [r.asset_uid, r]))
@@ -84,9 +88,7 @@ export async function prewarmTerms(sql: Sql, cache: ContextCache<AssetTerms>, li
   let cached = 0
   while (cached < limit && generation === cache.current()) {
     const rows: AssetTerms[] = await sql<AssetTerms[]>`
-      select d.asset_uid::text as asset_uid, d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
-             d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
-             d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index
+      select d.asset_uid::text as asset_uid, ${termsColumns(sql)}
       from asset_pricing_details d
       ${after === null ? sql`` : sql`where d.asset_uid > ${after}::uuid`}
       order by d.asset_uid limit ${Math.min(page, limit - cached)}`
