@@ -22,14 +22,20 @@ const query = (assetUid: string, valuation = VALUATION): PricingContextQuery => 
 /** The SQL of the app, counting the fixing-set parts each market-data round trip returns (src/pricing/market-parts.ts; the terms round trips are not counted). */
 function counting(sql: Sql, hook: () => void = () => {}): { sql: Sql; fixingParts: number[] } {
   const fixingParts: number[] = []
-  const spy = (strings: TemplateStringsArray, ...values: unknown[]) =>
-    (sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => Promise<{ kind?: string }[]>)(strings, ...values).then((rows) => {
-      if (rows.some((r) => r.kind === 'market')) {
-        fixingParts.push(rows.filter((r) => r.kind === 'fixings').length)
-        hook()
-      }
-      return rows
-    })
+  // the query is observed when it is awaited, not before: a fragment nested in another query is never run alone
+  const spy = (strings: TemplateStringsArray, ...values: unknown[]) => {
+    const query = (sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => Promise<{ kind?: string }[]>)(strings, ...values)
+    const then = query.then.bind(query)
+    query.then = ((ok, fail) =>
+      then((rows) => {
+        if (rows.some((r) => r.kind === 'market')) {
+          fixingParts.push(rows.filter((r) => r.kind === 'fixings').length)
+          hook()
+        }
+        return rows
+      }).then(ok, fail)) as typeof query.then
+    return query
+  }
   return { sql: spy as unknown as Sql, fixingParts }
 }
 
