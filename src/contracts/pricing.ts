@@ -70,7 +70,7 @@ export type OperationName = Static<typeof OperationName>
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
-    /** content key of everything the rebuild reads (type, terms, index conventions, fixings, valuation date, projection curve): workers cache by it */
+    /** content key of everything the rebuild reads (type, terms, index conventions, fixings; for a floater the valuation date and projection curve): workers cache by it */
     instrument_key: Type.Optional(Type.String()),
     /** priced away from the thread its instrument key belongs to: read that thread's instrument cache, do not fill it */
     guest: Type.Optional(Type.Boolean()),

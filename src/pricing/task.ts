@@ -3,6 +3,7 @@ import type { IndexConventions, OperationName, PricingTask, TaskCurve } from '..
 import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
 import { contentKey } from './content-key.ts'
+import { isFloating } from './operations.ts'
 
 const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
   c && {
@@ -41,10 +42,12 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   }
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
-  // cached context, so hashed once per context) plus the valuation date and the projection curve's content key
-  // (the fixings by their content key, PostgreSQL's md5 of the dates and rates; none: no fixings at all)
+  // cached context, so hashed once per context), and for a floater the valuation date (which fixings are past)
+  // and the projection curve's content key (the fixings by their content key, PostgreSQL's md5 of the dates and
+  // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
+  // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
   const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.fixings?.key ?? null] : []
   ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
-  task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
+  task.instrument_key = isFloating(task.instrument_type) ? `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}` : ctx.instrument_key
   return task
 }

@@ -43,7 +43,10 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
   const key = withProjection ? task.instrument_key : undefined
   if (key === undefined) return rebuild(task, withProjection)
   // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
-  return task.guest ? (instruments.get(key) ?? rebuild(task, withProjection)) : instruments.getOrSet(key, () => rebuild(task, withProjection))
+  const cached = task.guest ? (instruments.get(key) ?? rebuild(task, withProjection)) : instruments.getOrSet(key, () => rebuild(task, withProjection))
+  // a fixed-coupon bond is cached across valuation dates (src/pricing/task.ts): this task's date is its own
+  const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
+  return cached.evaluationDate === evaluationDate ? cached : { ...cached, evaluationDate }
 }
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {
