@@ -22,6 +22,11 @@ export class ContextCache<V> {
     return this.entries.get(key)
   }
 
+  /** Whether the key is cached, without counting a hit or a miss. */
+  has(key: string): boolean {
+    return this.entries.has(key)
+  }
+
   /** Stores a value loaded while the cache was at `generation`; dropped if the cache was cleared meanwhile. */
   set(key: string, value: V, generation: number): void {
     if (generation === this.generation) this.entries.set(key, value)

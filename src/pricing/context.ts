@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
-import { loadPricingContexts, type PricingContextQuery, type PricingContextRow } from './repository.ts'
+import { cachedPricingContext, loadPricingContexts, type PricingContextQuery, type PricingContextRow } from './repository.ts'
 
 const cacheKey = (q: PricingContextQuery) => `${q.assetUid}|${q.marketDataSet}|${q.valuation}|${q.side}|${q.benchmarkRole}|${q.benchmarkSide}`
 
@@ -21,7 +21,7 @@ export async function pricingContext(app: FastifyInstance, q: PricingContextQuer
   let ctx = app.pricingContexts.get(key)
   if (!ctx) {
     const generation = app.pricingContexts.current()
-    ctx = await app.pricingContextBatch.add(q)
+    ctx = cachedPricingContext(q, app.pricingContextParts) ?? (await app.pricingContextBatch.add(q))
     if (ctx) app.pricingContexts.set(key, ctx, generation)
   }
   return requirePricingDetails(ctx, q.assetUid)

@@ -151,21 +151,38 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     const t = terms.get(q.assetUid)
     if (!t) return undefined
     const m = marketQueries[i]
-    const market = m ? markets.get(marketKey(m)) : undefined
-    return {
-      asset_uid: t.asset_uid,
-      instrument_type: t.instrument_type,
-      instrument_dump: t.instrument_dump,
-      terms_hash: t.terms_hash,
-      set_uid: market?.set_uid ?? null,
-      set_key: market?.set_key ?? null,
-      discount_node_uid: market?.discount_node_uid ?? null,
-      fixing_node_uid: market?.fixing_node_uid ?? null,
-      curves: market?.curves ?? [],
-      floating_index: market?.floating_index ?? null,
-      fixings: market?.fixings ?? null,
-    }
+    return assemble(t, m ? markets.get(marketKey(m)) : undefined)
   })
+}
+
+/** A context from its halves (an asset without pricing details has no market half). */
+function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContextRow {
+  return {
+    asset_uid: t.asset_uid,
+    instrument_type: t.instrument_type,
+    instrument_dump: t.instrument_dump,
+    terms_hash: t.terms_hash,
+    set_uid: market?.set_uid ?? null,
+    set_key: market?.set_key ?? null,
+    discount_node_uid: market?.discount_node_uid ?? null,
+    fixing_node_uid: market?.fixing_node_uid ?? null,
+    curves: market?.curves ?? [],
+    floating_index: market?.floating_index ?? null,
+    fixings: market?.fixings ?? null,
+  }
+}
+
+/**
+ * The context put together from cached halves alone, without waiting for a round trip (after the prewarm, every
+ * request of a book at a known valuation); undefined when a half must be loaded.
+ */
+export function cachedPricingContext(q: PricingContextQuery, caches: Required<ContextPartCaches>): PricingContextRow | undefined {
+  // looked up before they are read, so that a request that goes on to load its halves is counted once, as a miss
+  if (!caches.terms.has(q.assetUid)) return undefined
+  const t = caches.terms.get(q.assetUid)!
+  if (t.instrument_type == null) return assemble(t, undefined)
+  const key = marketKey({ ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index })
+  return caches.markets.has(key) ? assemble(t, caches.markets.get(key)) : undefined
 }
 
 export async function loadPricingDetails(sql: Sql, assetUid: string): Promise<PricingDetailsRow | undefined> {

@@ -34,6 +34,21 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
   t.equal(res.statusCode, 200)
   t.equal(app.pricingContextParts.terms.stats().misses, misses, 'the terms came from the cache')
   t.equal(app.pricingContextParts.markets.size, 1, 'the market part was loaded')
+
+  // another bond on the same market part: put together from the caches, no round trip at all
+  const add = app.pricingContextBatch.add.bind(app.pricingContextBatch)
+  let loads = 0
+  app.pricingContextBatch.add = (q) => {
+    loads++
+    return add(q)
+  }
+  const strip = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid('UST-STRIP-2036-02-15')}/price/`, payload: request })
+  t.equal(strip.statusCode, 200, 'the strip is priced')
+  t.equal(loads, 0, 'a cold context whose halves are cached loads nothing')
+  t.equal(app.pricingContextParts.markets.size, 1)
+  const missing = await app.inject({ method: 'POST', url: '/api/v1/pricing/assets/00000000-0000-4000-8000-000000000000/price/', payload: request })
+  t.equal(missing.statusCode, 404)
+  t.equal(loads, 1, 'an asset the caches do not know is loaded')
 })
 
 t.test('without the prewarm, terms load on demand', async (t) => {
@@ -48,13 +63,13 @@ t.test('a market-data write clears the market parts, not the terms; a terms writ
   const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   const price = async (asset: string) => {
     const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset}/price/`, payload: request })
-    t.equal(res.statusCode, 200, res.body)
+    t.equal(res.statusCode, 200, `${asset} answered 200`)
     return body<{ price: number }>(res).price
   }
   // the floater's first coupon (fixed on 2024-03-18, paid): its amount is its fixing's
   const firstCoupon = async () => {
     const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/cashflows/`, payload: { ...request, parameters: { include_paid: true } } })
-    t.equal(res.statusCode, 200, res.body)
+    t.equal(res.statusCode, 200, "the floater's cash flows answered 200")
     return body<{ legs: { floating: { fixing_date: string; amount: number }[] } }>(res).legs.floating.find((r) => r.fixing_date === '2024-03-18')!.amount
   }
   const frn = await firstCoupon()

@@ -38,6 +38,11 @@ export class BoundedCache<V> {
     return value
   }
 
+  /** Whether the key is cached, without counting a hit or a miss or refreshing its recency. */
+  has(key: string): boolean {
+    return this.entries.has(key)
+  }
+
   set(key: string, value: V): void {
     this.remove(key)
     this.entries.set(key, value)
