@@ -55,6 +55,8 @@ export interface Config {
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   /** load the terms of the priced assets into the cache at start (in the background) */
   pricingPrewarmTerms: boolean
+  /** then rebuild the fixed-coupon bonds' instruments in the pricing threads */
+  pricingPrewarmInstruments: boolean
   pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
     pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),
+    pricingPrewarmInstruments: boolean(env, 'PRICING_PREWARM_INSTRUMENTS', true),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),

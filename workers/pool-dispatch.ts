@@ -27,6 +27,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   'curve-preview': ops.curvePreview,
   'fixings-availability': ops.fixingsAvailability,
   risk: ops.risk,
+  prewarm: ops.prewarm,
 })
 
 export type WorkerReply =

@@ -63,8 +63,11 @@ export type TaskFixings = Static<typeof TaskFixings>
 /** The tenors of key-rate durations when a request names none. */
 export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '15Y', '20Y', '30Y'] as const
 
-/** The ten pricer operations, and `risk` (NPV, DV01 and key-rate durations at once: account risk). */
-export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability', 'risk'])
+/**
+ * The ten pricer operations, `risk` (NPV, DV01 and key-rate durations at once: account risk) and `prewarm` (rebuild
+ * and cache the instrument, answer nothing: the start-up warm-up of src/plugins/pricing-cache.ts).
+ */
+export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability', 'risk', 'prewarm'])
 export type OperationName = Static<typeof OperationName>
 
 export const PricingTask = Type.Object(

@@ -13,6 +13,9 @@ import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
 import { startListenCheck } from '../pricing/listen-check.ts'
 import { WATCHDOG_GRACE_MS } from '../db/client.ts'
+import { Gauge } from 'prom-client'
+import { isHeavyTask } from '../pricing/cost.ts'
+import { prewarmInstruments } from '../pricing/prewarm.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +34,7 @@ export default fp(
   async (app) => {
     const { contexts, terms, markets, fixingSets } = app.config.pricingCaches
     let prewarm: Promise<void> | undefined
+    let prewarming = false
     const parts = {
       terms: new ContextCache<AssetTerms>(terms),
       markets: new ContextCache<MarketPart>(markets),
@@ -63,15 +67,44 @@ export default fp(
       // pricer POSTs only read; anything else that is not a GET may have written
       if (!READ_ONLY.has(request.method) && !request.url.startsWith('/api/v1/pricing/assets/')) cache.clear()
     })
+    let closing = false
     if (app.config.pricingPrewarmTerms) {
-      // in the background: the service is ready meanwhile, and the requests that come first load their own terms
+      // in the background: the service is ready meanwhile, and the requests that come first load their own
+      prewarming = true
       const started = performance.now()
-      prewarm = prewarmTerms(app.sql, parts.terms, terms).then(
-        (n) => app.log.info({ terms: n, ms: Math.round(performance.now() - started) }, 'pricing cache: terms prewarmed'),
-        (error: unknown) => app.log.warn({ err: error }, 'pricing cache: terms prewarm stopped; terms load on demand'),
-      )
+      const ms = () => Math.round(performance.now() - started)
+      prewarm = prewarmTerms(app.sql, parts.terms, terms)
+        .then(async (n) => {
+          app.log.info({ terms: n, ms: ms() }, 'pricing cache: terms prewarmed')
+          if (!app.config.pricingPrewarmInstruments || !app.hasDecorator('pricerBatches') || closing) return
+          const { workerInstruments } = app.config.pricingCaches
+          const instruments = await prewarmInstruments({
+            terms: parts.terms,
+            run: (task) => app.pricerBatches.run(task),
+            isHeavy: isHeavyTask,
+            limit: workerInstruments * app.config.pricerThreads,
+            valuationDate: new Date().toISOString().slice(0, 10),
+            stopped: () => closing,
+          })
+          app.log.info({ instruments, ms: ms() }, 'pricing cache: instruments prewarmed')
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pricing cache: prewarm stopped; the rest loads on demand'))
+        .finally(() => {
+          prewarming = false
+        })
+    }
+    if (app.hasDecorator('metrics')) {
+      new Gauge({
+        name: 'pricing_prewarm_running',
+        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments) runs, else 0',
+        registers: [app.metrics.registry],
+        collect() {
+          this.set(prewarming ? 1 : 0)
+        },
+      })
     }
     app.addHook('onClose', async () => {
+      closing = true
       await prewarm
       await stopCheck()
       await listener.unlisten()

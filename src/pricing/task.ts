@@ -47,7 +47,33 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
   const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.fixings?.key ?? null] : []
-  ctx.instrument_key ??= contentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
+  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
   task.instrument_key = isFloating(task.instrument_type) ? `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}` : ctx.instrument_key
   return task
+}
+
+/** The content key of a rebuilt instrument's static inputs (see buildTask): its type, terms, index conventions, fixings. */
+function instrumentKey(type: string, terms: unknown, indexes: PricingTask['indexes'], fixingsKey: unknown[]): string {
+  return contentKey(type, terms, indexes, fixingsKey)
+}
+
+/**
+ * A task that rebuilds and caches a fixed-coupon bond's instrument under the key buildTask gives it (the start-up
+ * warm-up); undefined for a floater, whose instrument depends on the valuation date and the projection curve.
+ */
+export function prewarmTask(terms: Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'>, valuationDate: string): PricingTask | undefined {
+  const type = terms.instrument_type
+  if (!type || isFloating(type) || !terms.instrument_dump) return undefined
+  return {
+    operation: 'prewarm',
+    instrument_key: instrumentKey(type, terms.terms_hash ?? terms.instrument_dump, {}, []),
+    asset_uid: terms.asset_uid,
+    instrument_type: type,
+    terms: terms.instrument_dump,
+    valuation_date: valuationDate,
+    curves: {},
+    indexes: {},
+    fixings: {},
+    parameters: {},
+  }
 }

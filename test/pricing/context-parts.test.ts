@@ -51,6 +51,43 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
   t.equal(loads, 1, 'an asset the caches do not know is loaded')
 })
 
+t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their pricing thread, and priced from there as without it', async (t) => {
+  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICER_THREADS: '2' } })
+  const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
+  for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
+  t.equal(await running(), '0', 'the warm-up ends')
+  const [{ n }] = await db.sql<{ n: number }[]>`
+    select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
+  const stats = async () => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1])
+    return { entries: g('pricing_cache_entries'), misses: g('pricing_cache_misses') }
+  }
+  let before = await stats()
+  // the threads report their caches every few hundred milliseconds
+  for (let i = 0; i < 100 && before.entries < n - 1; i++) {
+    await new Promise((r) => setTimeout(r, 50))
+    before = await stats()
+  }
+  // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
+  t.ok(before.entries >= n - 1 && before.entries <= n, `${before.entries} instruments cached for ${n} fixed-coupon details`)
+  const ids = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'UST-STRIP-2036-02-15', 'MUNI-4.5-2030-06-15-SINK', 'ACME-5.0-2034-06-01-CALL']
+  const answers = []
+  for (const id of ids) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/analytics/`, payload: request })
+    t.equal(res.statusCode, 200, `${id} priced`)
+    answers.push(body<Record<string, unknown>>(res))
+  }
+  await new Promise((r) => setTimeout(r, 600))
+  t.equal((await stats()).misses, before.misses, 'no instrument was rebuilt for them')
+
+  const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+  for (const [i, id] of ids.entries()) {
+    const res = await plain.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/analytics/`, payload: request })
+    t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
+  }
+})
+
 t.test('without the prewarm, terms load on demand', async (t) => {
   const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   await new Promise((r) => setTimeout(r, 200))

@@ -19,6 +19,12 @@ import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } f
 
 type Result = Record<string, unknown>
 
+/** Rebuilds and caches the task's instrument (the start-up warm-up): nothing to answer. */
+export function prewarm(task: PricingTask): Result {
+  instrument(task)
+  return {}
+}
+
 export function price(task: PricingTask): Result {
   const v = value(task)
   return { price: requireFinite(v.valuation.npv, 'price'), units: 'npv' }
