@@ -64,7 +64,9 @@ const messages = (out: string) =>
 t.test('npm start: SIGTERM with requests in flight lets them complete, logs the drain, leaves no process', async (t) => {
   const db = await createTestDatabase(t, { demo: true })
   const uids = (await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details`).map((r) => r.uid)
-  const server = run('npm', ['start'], { DATABASE_URL: db.url, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false', BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}` })
+  // without the start-up warm-up of the instruments: the first requests rebuild theirs, which keeps them in flight
+  // long enough for the test to see them all before it sends SIGTERM
+  const server = run('npm', ['start'], { DATABASE_URL: db.url, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false', BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false' })
   const base = `http://127.0.0.1:${API_PORT}`
   let health = 0
   // the first run builds dist/ (prestart)
