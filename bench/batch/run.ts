@@ -65,7 +65,8 @@ const sql = createSql(DATABASE_URL, { max: 20 })
 await migrate(sql)
 await loadDemoIfEmpty(sql)
 const uids = await cloneBonds(sql, N)
-const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'warn' })
+// cold means fresh caches: no start-up warm-up (unless the environment asks for it)
+const config = loadConfig({ PRICING_PREWARM_TERMS: 'false', PRICING_PREWARM_INSTRUMENTS: 'false', ...process.env, DATABASE_URL, LOG_LEVEL: 'warn' })
 const parameters = PARAMETERS[args.operation] ?? {}
 const exec = promisify(execFile)
 

@@ -70,13 +70,10 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   }
   ctx.log(`${bonds.length} bonds, ${connections} connections, ${hotRequests} requests per hot run; restarting the scale server (cold caches)`)
   await ctx.scale.restart()
-  // the start-up warm-up (PRICING_PREWARM_TERMS, PRICING_PREWARM_INSTRUMENTS) runs in the background: measured after it,
-  // so that it neither slows the hot runs nor counts in them
-  const started = Date.now()
-  while (/^pricing_prewarm_running 1/m.test(await ctx.scale.metrics()) && Date.now() - started < 300_000) await new Promise((r) => setTimeout(r, 200))
+  // the restart waited for the start-up warm-up (PRICING_PREWARM_*, context.ts): it neither slows nor counts in what follows
   const warm = await ctx.scale.metrics()
   const g = (cache: string) => metric(warm, 'pricing_cache_entries', { cache })
-  ctx.log(`start-up warm-up: ${((Date.now() - started) / 1000).toFixed(1)} s after /health; ${g('terms')} terms, ${g('worker_instruments')} instruments cached`)
+  ctx.log(`start-up warm-up: ${ctx.scale.warmUpSeconds.toFixed(1)} s after /health; ${g('terms')} terms, ${g('worker_instruments')} instruments cached`)
   const rssStart = ctx.scale.rssMiB()
 
   const figures: Figure[] = []
