@@ -28,6 +28,39 @@ t.test('a weighted cache evicts least recently used entries down to its weight b
   t.equal(cache.size, 1, 'clear forgets the weights')
 })
 
+t.test('a cache keeps a key read over and over while others come and go, and its bookkeeping stays exact', async (t) => {
+  const cache = new BoundedCache<number>(1000, (v) => v, 5000)
+  cache.set('hot', 1)
+  const live = new Map<string, number>([['hot', 1]])
+  let seed = 7
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  let lost = 0
+  for (let i = 0; i < 30_000; i++) {
+    if (cache.get('hot') !== 1) lost++
+    if (i % 2 === 0) {
+      const key = `k${Math.floor(rand() * 3000)}`
+      const weight = 1 + Math.floor(rand() * 9)
+      cache.set(key, weight)
+      live.set(key, weight)
+    } else cache.get(`k${Math.floor(rand() * 3000)}`)
+  }
+  const entries = [...cache.peekEntries()]
+  t.equal(lost, 0, 'the hot key was never evicted')
+  t.equal(entries.length, cache.size, 'peekEntries lists every entry once')
+  t.equal(new Set(entries.map(([k]) => k)).size, entries.length)
+  t.ok(cache.size <= 1000, `count bound held (${cache.size})`)
+  t.same(entries.filter(([k, v]) => live.get(k) !== v), [], 'each entry holds the value last stored')
+  const weight = entries.reduce((sum, [, v]) => sum + v, 0)
+  t.ok(weight <= 5000, `weight bound held (${weight})`)
+  cache.resize(10, 30)
+  t.ok(cache.size <= 10 && [...cache.peekEntries()].reduce((a, [, v]) => a + v, 0) <= 30, 'a smaller bound evicts down to it')
+  const stats = cache.stats()
+  t.equal(stats.size, cache.size)
+  cache.clear()
+  cache.set('after', 2)
+  t.same([...cache.peekEntries()], [['after', 2]], 'a clear starts over')
+})
+
 t.test('each instrument key goes to one thread: a second pass over a book rebuilds nothing', async (t) => {
   // a pool whose worker reports its thread id per task; the batcher routes by the tasks' instrument keys
   const pool = new Piscina({
