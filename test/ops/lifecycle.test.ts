@@ -77,7 +77,9 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   t.equal(health, 200, 'serving')
   if (health !== 200) console.error(server.err())
 
-  const payload = JSON.stringify({ valuation_date: '2026-11-20', market_data_set: 'default', operation: 'analytics', asset_uids: uids })
+  // each batch prices the book 20 times over: long enough to be seen in flight however fast a warm service prices
+  const assetUids = Array.from({ length: 20 }, () => uids).flat()
+  const payload = JSON.stringify({ valuation_date: '2026-11-20', market_data_set: 'default', operation: 'analytics', asset_uids: assetUids })
   const inFlight = Array.from({ length: 24 }, () =>
     fetch(`${base}/api/v1/pricing/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload }).then(
       async (r) => ({ status: r.status, items: ((await r.json()) as { results?: unknown[] }).results?.length ?? 0 }),
@@ -91,7 +93,7 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   t.ok(seen > inFlight.length, `the server holds all ${inFlight.length} requests (saw ${seen - 1})`)
   server.child.kill('SIGTERM')
   const answers = await Promise.all(inFlight)
-  t.same(answers.filter((a) => a.status !== 200 || a.items !== uids.length), [], `all ${answers.length} requests in flight completed`)
+  t.same(answers.filter((a) => a.status !== 200 || a.items !== assetUids.length), [], `all ${answers.length} requests in flight completed`)
   const code = await server.exited
   t.equal(code, 0, 'npm exits 0')
   if (code !== 0) console.error(messages(server.out()).slice(-8), server.err().slice(-2000))
