@@ -126,15 +126,15 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     }
   }
   // assets without pricing details need no market data: their contexts are 404s (requirePricingDetails)
-  const marketQueries = queries.map((q): MarketQuery | undefined => {
+  const marketQueries = queries.map((q) => {
     const t = terms.get(q.assetUid)
-    return t?.instrument_type == null ? undefined : { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index }
+    return t?.instrument_type == null ? undefined : marketQueryOf(q, t)
   })
   const markets = new Map<string, MarketPart>()
   const missingMarkets = new Map<string, MarketQuery>()
   for (const m of marketQueries) {
     if (!m) continue
-    const key = marketKey(m)
+    const { key } = m
     if (markets.has(key) || missingMarkets.has(key)) continue
     const cached = marketCache?.get(key)
     if (cached) markets.set(key, cached)
@@ -151,8 +151,14 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
     const t = terms.get(q.assetUid)
     if (!t) return undefined
     const m = marketQueries[i]
-    return assemble(t, m ? markets.get(marketKey(m)) : undefined)
+    return assemble(t, m ? markets.get(m.key) : undefined)
   })
+}
+
+/** The market half a request needs for an asset's terms, with its cache key. */
+function marketQueryOf(q: PricingContextQuery, t: AssetTerms): MarketQuery & { key: string } {
+  const m = { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index }
+  return { ...m, key: marketKey(m) }
 }
 
 /** A context from its halves (an asset without pricing details has no market half). */
@@ -181,7 +187,7 @@ export function cachedPricingContext(q: PricingContextQuery, caches: Required<Co
   if (!caches.terms.has(q.assetUid)) return undefined
   const t = caches.terms.get(q.assetUid)!
   if (t.instrument_type == null) return assemble(t, undefined)
-  const key = marketKey({ ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index })
+  const { key } = marketQueryOf(q, t)
   return caches.markets.has(key) ? assemble(t, caches.markets.get(key)) : undefined
 }
 

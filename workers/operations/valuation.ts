@@ -44,7 +44,9 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
   if (key === undefined) return rebuild(task, withProjection)
   // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
   const cached = task.guest ? (instruments.get(key) ?? rebuild(task, withProjection)) : instruments.getOrSet(key, () => rebuild(task, withProjection))
-  // a fixed-coupon bond is cached across valuation dates (src/pricing/task.ts): this task's date is its own
+  // a fixed-coupon bond is cached across valuation dates (src/pricing/task.ts): this task's date is its own (a
+  // floater's key holds its date)
+  if (cached.floating) return cached
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
   return cached.evaluationDate === evaluationDate ? cached : { ...cached, evaluationDate }
 }
