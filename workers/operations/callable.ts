@@ -6,7 +6,7 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { callableFixedRateBond, type Callability } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
-import { callableTreeNodes, treeCallableBondSpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { callableTreeNodes, treeCallableBondSpreadValuation, type SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 
 export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
@@ -34,7 +34,7 @@ export function callableValuation(bond: Bond, terms: Record<string, unknown>, cu
 }
 
 /** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
-export function callableSpreadValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): (spread: number) => BondValuation {
+export function callableSpreadValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
   const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
   try {
     return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })

@@ -17,6 +17,7 @@ import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
 import { commonTerms } from './rebuild-instrument.ts'
 import { callableSpreadValuation, callableValuation } from './callable.ts'
+import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
 import { floatingRateBondFrom } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { Instrument, Valued } from './valuation.ts'
 
@@ -97,21 +98,25 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
 
 /**
  * Option-adjusted spread of a callable: the continuous spread over the benchmark curve at which the Hull-White
- * tree's dirty value at settlement equals the target (both in currency), by Brent from `guess` (the z-spread
- * operation passes the bond's z-spread, which the option moves by tens of basis points, not percents) with the
- * request's accuracy and evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve.
+ * tree's dirty value at settlement equals the target (both in currency), to the request's accuracy and within its
+ * evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve. Newton from `guess` (the
+ * z-spread operation passes the bond's z-spread, which the option moves by tens of basis points, not percents),
+ * each rollback carrying the value's derivative in the spread: ~4 rollbacks where Brent from the guess took ~10
+ * (each 1.2 times cheaper); Brent from the guess as before when Newton cannot proceed (a flat value).
  */
 export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
   // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)
   const value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
-  return solveWithStep(
-    brent,
-    (s: number) => value(s).settlementValue - targetDirtyCcy,
+  const newton = newtonFromGuess(
+    (s) => {
+      const v = value.withSlope(s)
+      return { value: v.settlementValue - targetDirtyCcy, slope: v.slope }
+    },
     accuracy,
     guess,
-    0.001,
-    { maxEvaluations: maxIterations },
+    maxIterations,
   )
+  return newton ?? solveWithStep(brent, (s: number) => value(s).settlementValue - targetDirtyCcy, accuracy, guess, 0.001, { maxEvaluations: maxIterations })
 }
 
 /** NPV, DV01 and key-rate durations at once (account risk): nothing to be relative to for an expired bond. */

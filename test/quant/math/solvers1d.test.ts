@@ -3,6 +3,7 @@ import t from 'tap'
 import { solveInInterval, solveWithStep, type SolveImpl } from '../../../workers/quant/math/solver1d.ts'
 import { brent } from '../../../workers/quant/math/solvers1d/brent.ts'
 import { newtonSafe } from '../../../workers/quant/math/solvers1d/newton-safe.ts'
+import { newtonFromGuess } from '../../../workers/quant/math/solvers1d/newton-from-guess.ts'
 
 const SOLVERS: [string, SolveImpl][] = [['Brent', brent], ['NewtonSafe', newtonSafe]]
 const PROBLEMS: { name: string; f: (x: number) => number; df: (x: number) => number; root: number; guess: number }[] = [
@@ -28,3 +29,23 @@ for (const [name, impl] of SOLVERS) {
     t.throws(() => solveWithStep(impl, (x) => Math.tanh(x - 3) + 1e-3 * Math.sin(1000 * x), 1e-14, 0, 1, { maxEvaluations: 4 }, (x) => 1 / Math.cosh(x - 3) ** 2), { name: 'QuantConvergenceError' }, 'evaluation budget')
   })
 }
+
+t.test('Newton from a guess', async (t) => {
+  const withSlope = (p: (typeof PROBLEMS)[number]) => (x: number) => ({ value: p.f(x), slope: p.df(x) })
+  for (const p of PROBLEMS) {
+    for (const accuracy of [1e-4, 1e-8, 1e-12]) {
+      let evaluations = 0
+      const x = newtonFromGuess((x) => (evaluations++, withSlope(p)(x)), accuracy, p.guess, 100)
+      t.ok(x !== null && Math.abs(x - p.root) < Math.max(accuracy, 1e-14) * 10, `${p.name}, accuracy ${accuracy}: ${x} in ${evaluations} evaluations`)
+    }
+  }
+  // from x = 3, Newton on atan(x - 1) overshoots to -3.4 and diverges; the bracket [1.x, 3] it builds keeps it in
+  const seen: number[] = []
+  const atan = newtonFromGuess((x) => (seen.push(x), { value: Math.atan(x - 1), slope: 1 / (1 + (x - 1) ** 2) }), 1e-12, 3, 100)
+  t.ok(atan !== null && Math.abs(atan - 1) < 1e-12, `atan from 3: ${atan}`)
+  t.ok(seen.length > 2 && seen.slice(2).every((x) => x > -3.5 && x < 3), `iterates stay in the bracket once it exists: ${seen.map((x) => x.toFixed(3)).join(', ')}`)
+  t.equal(newtonFromGuess(() => ({ value: 1, slope: 0 }), 1e-8, 0, 100), null, 'a flat function before any bracket: null, for a bracketing fallback')
+  t.equal(newtonFromGuess(() => ({ value: Number.NaN, slope: 1 }), 1e-8, 0, 100), null, 'a NaN value: null')
+  t.throws(() => newtonFromGuess((x) => ({ value: x * x + 1, slope: 2 * x }), 1e-12, 0.5, 30), { name: 'QuantConvergenceError' }, 'no root: the evaluation budget ends it')
+  t.throws(() => newtonFromGuess((x) => ({ value: x, slope: 1 }), 0, 1, 10), { name: 'QuantInputError', message: /accuracy \(0\) must be positive/ })
+})

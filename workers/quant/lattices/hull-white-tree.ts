@@ -249,4 +249,29 @@ export class HullWhiteTree {
       x += dx
     }
   }
+
+  /**
+   * stepback carrying each value's derivative in `shift` along (`slopes` into `outSlopes`): with
+   * out = E[values]·exp(-(x + phi + shift)·dt), d out/d shift = E[slopes]·exp(...) − dt·out. The values are computed
+   * as stepback computes them, bit for bit, so a Newton solve on them solves the same function as a bracketing one.
+   */
+  stepbackWithSlope(i: number, values: Float64Array, slopes: Float64Array, out: Float64Array, outSlopes: Float64Array, shift: number): void {
+    const size = this.size[i]
+    const off = this.offset[i]
+    const dt = this.dt[i]
+    const dx = this.dx[i]
+    const phi = this.phi[i] + shift
+    let x = this.x0[i]
+    for (let j = 0; j < size; j++) {
+      const m = this.mid[off + j]
+      const q1 = this.p1[off + j]
+      const q2 = this.p2[off + j]
+      const q3 = this.p3[off + j]
+      const discount = Math.exp(-(x + phi) * dt)
+      const value = (q1 * values[m - 1] + q2 * values[m] + q3 * values[m + 1]) * discount
+      out[j] = value
+      outSlopes[j] = (q1 * slopes[m - 1] + q2 * slopes[m] + q3 * slopes[m + 1]) * discount - dt * value
+      x += dx
+    }
+  }
 }

@@ -98,10 +98,13 @@ function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): (S
 
 /**
  * The value at the tree's root: rolled back from redemption through coupon and option dates, every short rate
- * moved by `shift` (0: the tree as fitted), with the option prices given.
+ * moved by `shift` (0: the tree as fitted), with the option prices given. With `priceSlopes` (each option price's
+ * derivative in the shift) the derivative of the root value in the shift is carried along too (Newton spread
+ * solves): coupons do not move with the shift, and an exercised option's node takes its price's derivative.
  */
-function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: readonly (StepEvents | undefined)[], prices: readonly number[], shift: number): number {
-  const adjust = (values: Float64Array, size: number, step: number) => {
+function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: readonly (StepEvents | undefined)[], prices: readonly number[], shift: number, priceSlopes?: readonly number[]): { value: number; slope: number } {
+  const withSlope = priceSlopes !== undefined
+  const adjust = (values: Float64Array, slopes: Float64Array, size: number, step: number) => {
     const e = byStep[step]
     if (!e) return
     for (const i of e.couponsBefore) addTo(values, size, args.couponAmounts[i])
@@ -109,7 +112,17 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
       // QuantLib reads the type at the same position of the full schedule
       const call = args.putCallSchedule[i].type === 'Call'
       const p = prices[i]
-      for (let j = 0; j < size; j++) values[j] = call ? Math.min(p, values[j]) : Math.max(values[j], p)
+      if (!withSlope) {
+        for (let j = 0; j < size; j++) values[j] = call ? Math.min(p, values[j]) : Math.max(values[j], p)
+        continue
+      }
+      const dp = priceSlopes[i]
+      for (let j = 0; j < size; j++) {
+        if (call ? p < values[j] : p > values[j]) {
+          values[j] = p
+          slopes[j] = dp
+        }
+      }
     }
     for (const i of e.couponsAfter) addTo(values, size, args.couponAmounts[i])
   }
@@ -118,21 +131,38 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
   require(last > 0, 'the bond redeems at the curve reference date')
   let values = new Float64Array(tree.maxSize)
   let scratch = new Float64Array(tree.maxSize)
+  // the redemption does not move with the shift: every slope starts at 0
+  let slopes = new Float64Array(withSlope ? tree.maxSize : 0)
+  let slopeScratch = new Float64Array(withSlope ? tree.maxSize : 0)
   values.fill(args.redemption, 0, tree.sizeAt(last))
-  adjust(values, tree.sizeAt(last), last)
+  adjust(values, slopes, tree.sizeAt(last), last)
   for (let i = last - 1; i >= 0; i--) {
-    tree.stepback(i, values, scratch, shift)
+    if (withSlope) {
+      tree.stepbackWithSlope(i, values, slopes, scratch, slopeScratch, shift)
+      const swap = slopes
+      slopes = slopeScratch
+      slopeScratch = swap
+    } else {
+      tree.stepback(i, values, scratch, shift)
+    }
     const swap = values
     values = scratch
     scratch = swap
     // the adjustment at time 0 happens once, after the rollback (DiscretizedAsset::rollback)
-    adjust(values, tree.sizeAt(i), i)
+    adjust(values, slopes, tree.sizeAt(i), i)
   }
-  return values[0]
+  return { value: values[0], slope: withSlope ? slopes[0] : Number.NaN }
 }
 
 export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, options: TreeOptions = {}): BondValuation {
   return treeCallableBondSpreadValuation(bond, curve, evaluationDate, options)(0)
+}
+
+/** A callable's valuation as a function of a continuous zero spread, with the settlement value's derivative on request. */
+export interface SpreadValuation {
+  (spread: number): BondValuation
+  /** the settlement value and its derivative in the spread, from one rollback carrying both (Newton spread solves) */
+  withSlope(spread: number): { settlementValue: number; slope: number }
 }
 
 /**
@@ -143,17 +173,27 @@ export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStruc
  * equal to the refitted tree's value to rounding (~1e-15 relative), and at s = 0 the engine's value bit for bit
  * (every factor is then exactly 1). Spread solves (OAS) and parallel bumps (effective duration) use it.
  */
-export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): (spread: number) => BondValuation {
+export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): SpreadValuation {
   const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return () => ({ npv: 0, settlementValue: 0, settlementDate: settlement })
+  if (!events) return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), { withSlope: () => ({ settlementValue: 0, slope: 0 }) })
   const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
   const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
+  const settlementDiscount = discountAt(curve, settlement, true)
   const byStep = eventsByStep(events)
-  return (s) => {
-    const prices = events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
-    const npv = rollback(tree, events, byStep, prices, s)
-    return { npv, settlementValue: npv / (discountAt(curve, settlement, true) * Math.exp(-s * settlementTime)), settlementDate: settlement }
+  const pricesAt = (s: number) => events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
+  const toSettlement = (npv: number, s: number) => npv / (settlementDiscount * Math.exp(-s * settlementTime))
+  const valuation = (s: number): BondValuation => {
+    const npv = rollback(tree, events, byStep, pricesAt(s), s).value
+    return { npv, settlementValue: toSettlement(npv, s), settlementDate: settlement }
   }
+  const withSlope = (s: number) => {
+    const prices = pricesAt(s)
+    const { value: npv, slope } = rollback(tree, events, byStep, prices, s, prices.map((p, i) => -events.snapGap[i] * p))
+    const settlementValue = toSettlement(npv, s)
+    // d/ds of npv·exp(s·t_settlement)/D(settlement)
+    return { settlementValue, slope: toSettlement(slope, s) + settlementTime * settlementValue }
+  }
+  return Object.assign(valuation, { withSlope })
 }
 
 function addTo(values: Float64Array, size: number, amount: number): void {
