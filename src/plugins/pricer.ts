@@ -5,6 +5,7 @@
  * request does not pay for a thread start. Each worker's heap is bounded (PRICER_WORKER_MAX_MEMORY_MB). A
  * worker that crashes, runs out of memory or overruns the time limit fails its own task only and is replaced.
  */
+import { setFlagsFromString } from 'node:v8'
 import fp from 'fastify-plugin'
 import { Piscina } from 'piscina'
 import { Counter, Gauge, type Registry } from 'prom-client'
@@ -48,6 +49,25 @@ export const DEFAULT_WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('../../workers/pool-entry.mjs', import.meta.url)
   : new URL('../../workers/pool-dispatch.js', import.meta.url)
 
+/**
+ * The old generation a pricing thread starts with: room for the instrument cache a book fills
+ * (PRICER_INSTRUMENT_CACHE_MB) and a base, within half its heap limit. From V8's default start the heap grows in
+ * steps, each a full collection whose final pause (15-36 ms measured) stalls the thread's whole batch: a dozen of
+ * them made the p99 of the first pass over a 50,000-bond book (bench/README.md, "A pricing thread's first heap").
+ * It is where V8 first collects the old generation, not memory taken: the heap still grows only as it fills.
+ */
+export function workerInitialOldGenerationMb(maxMemoryMb: number, instrumentsMb: number): number {
+  return Math.min(Math.floor(maxMemoryMb / 2), instrumentsMb + 32)
+}
+
+/**
+ * Every isolate created from now on (the pricing threads; the main thread's heap is already set up) starts its old
+ * generation at `mb`: a Worker's resourceLimits set only maximums, and its execArgv refuses V8 options.
+ */
+export function setWorkerInitialOldGeneration(mb: number): void {
+  setFlagsFromString(`--initial-old-space-size=${mb}`)
+}
+
 /** The heavy lane's backlog, and what happened to the requests whose message failed. */
 function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: IsolationOutcome) => void {
   new Gauge({
@@ -85,6 +105,7 @@ export default fp<PricerPluginOptions>(
       maxQueue: 'auto' as const,
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
     }
+    setWorkerInitialOldGeneration(workerInitialOldGenerationMb(maxMemoryMb, cacheLimits.instrumentsMb))
     const pool = new Piscina({
       ...common,
       minThreads: prespawn ? threads : 0,
