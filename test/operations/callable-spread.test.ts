@@ -15,24 +15,31 @@ import { ZeroSpreadedTermStructure } from '../../workers/quant/curves/zero-sprea
 
 const SPREADS = [-0.03, -0.0001, 0, 0.00025, 0.01, 0.05]
 
-t.test('one fitted tree, spread by shifting its rates, values a callable as the tree refitted to the spreaded curve', async (t) => {
+/** Every oracle callable that rebuilds, with its benchmark curve and its valuation under a spread. */
+function* oracleCallables() {
   const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
-  let checked = 0
-  let snapped = 0
-  let worst = 0
-  const failures: string[] = []
   for (const [i, c] of fixture.cases.entries()) {
     if (c.error) continue
     const task = taskFor(c, fixture.curves, 'z-spread', { target_dirty_ccy: 100 })
+    const benchmark = requiredCurve(task, 'benchmark')
     let inst
     let value
-    const benchmark = requiredCurve(task, 'benchmark')
     try {
       inst = instrument(task)
       value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
     } catch {
       continue
     }
+    yield { i, inst, benchmark, value }
+  }
+}
+
+t.test('one fitted tree, spread by shifting its rates, values a callable as the tree refitted to the spreaded curve', async (t) => {
+  let checked = 0
+  let snapped = 0
+  let worst = 0
+  const failures: string[] = []
+  for (const { i, inst, benchmark, value } of oracleCallables()) {
     // a call within a week before a coupon date is moved onto it, its price carried by the curve
     const couponDates = inst.bond.cashflows.map((cf) => cf.date)
     if (callabilityFromTerms(inst.terms).some((call) => couponDates.some((d) => d > call.date && d - call.date <= 7))) snapped++
@@ -54,22 +61,12 @@ t.test('one fitted tree, spread by shifting its rates, values a callable as the 
 })
 
 t.test("a rollback carrying the derivative in the spread: the value bit for bit, the slope as the value's central difference", async (t) => {
-  const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const h = 1e-6
   let checked = 0
   let kinks = 0
   let worst = 0
   const failures: string[] = []
-  for (const [i, c] of fixture.cases.entries()) {
-    if (c.error) continue
-    const task = taskFor(c, fixture.curves, 'z-spread', { target_dirty_ccy: 100 })
-    let value
-    try {
-      const inst = instrument(task)
-      value = callableSpreadValuation(inst.bond, inst.terms, requiredCurve(task, 'benchmark'), inst.evaluationDate)
-    } catch {
-      continue
-    }
+  for (const { i, value } of oracleCallables()) {
     for (const s of SPREADS) {
       const carried = value.withSlope(s)
       if (carried.settlementValue !== value(s).settlementValue) failures.push(`#${i} s=${s}: value ${carried.settlementValue} vs ${value(s).settlementValue}`)
