@@ -27,6 +27,11 @@ export class ContextCache<V> {
     return this.entries.has(key)
   }
 
+  /** The cached value, without counting a hit or a miss. */
+  peek(key: string): V | undefined {
+    return this.entries.peek(key)
+  }
+
   /** Stores a value loaded while the cache was at `generation`; dropped if the cache was cleared meanwhile. */
   set(key: string, value: V, generation: number): void {
     if (generation === this.generation) this.entries.set(key, value)

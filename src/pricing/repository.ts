@@ -183,12 +183,13 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
  * request of a book at a known valuation); undefined when a half must be loaded.
  */
 export function cachedPricingContext(q: PricingContextQuery, caches: Required<ContextPartCaches>): PricingContextRow | undefined {
-  // looked up before they are read, so that a request that goes on to load its halves is counted once, as a miss
-  if (!caches.terms.has(q.assetUid)) return undefined
-  const t = caches.terms.get(q.assetUid)!
-  if (t.instrument_type == null) return assemble(t, undefined)
+  // peeked before they are read, so that a request that goes on to load a half counts each half once, where the
+  // loader reads it (a hit for cached terms, a miss for the market part)
+  const t = caches.terms.peek(q.assetUid)
+  if (t === undefined) return undefined
+  if (t.instrument_type == null) return assemble(caches.terms.get(q.assetUid)!, undefined)
   const { key } = marketQueryOf(q, t)
-  return caches.markets.has(key) ? assemble(t, caches.markets.get(key)) : undefined
+  return caches.markets.has(key) ? assemble(caches.terms.get(q.assetUid)!, caches.markets.get(key)) : undefined
 }
 
 export async function loadPricingDetails(sql: Sql, assetUid: string): Promise<PricingDetailsRow | undefined> {

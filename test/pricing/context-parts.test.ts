@@ -29,11 +29,15 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
   const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from asset_pricing_details`
   await until(() => app.pricingContextParts.terms.size === n, 'the prewarm')
   t.equal(app.pricingContextParts.terms.size, n, `${n} terms cached`)
-  const misses = app.pricingContextParts.terms.stats().misses
+  const terms = app.pricingContextParts.terms.stats()
+  const markets = app.pricingContextParts.markets.stats()
   const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })
   t.equal(res.statusCode, 200)
-  t.equal(app.pricingContextParts.terms.stats().misses, misses, 'the terms came from the cache')
+  t.equal(app.pricingContextParts.terms.stats().misses, terms.misses, 'the terms came from the cache')
   t.equal(app.pricingContextParts.markets.size, 1, 'the market part was loaded')
+  // each half counted once: the cached terms one hit, the loaded market part one miss
+  t.equal(app.pricingContextParts.terms.stats().hits, terms.hits + 1, 'one terms hit')
+  t.equal(app.pricingContextParts.markets.stats().misses, markets.misses + 1, 'one market-part miss')
 
   // another bond on the same market part: put together from the caches, no round trip at all
   const add = app.pricingContextBatch.add.bind(app.pricingContextBatch)

@@ -60,6 +60,11 @@ export class BoundedCache<V> {
     return this.entries.has(key)
   }
 
+  /** The cached value, without counting a hit or a miss or refreshing it. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value
+  }
+
   set(key: string, value: V): void {
     this.remove(key)
     const weight = this.weigh ? this.weigh(value) : 0
