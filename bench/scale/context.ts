@@ -41,6 +41,8 @@ export interface Server {
   readonly pid: number
   /** the server process's resident set (its pricing threads included), MiB */
   rssMiB(): number
+  /** CPU seconds used so far: by the main thread, and by all the others (pricing threads, V8's GC helpers, libuv) */
+  cpuSeconds(): { main: number; others: number }
   /** GET /metrics text */
   metrics(): Promise<string>
   /** stops and starts the process again (cold caches, fresh heap), same port */
@@ -192,6 +194,18 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
     },
     get warmUpSeconds() {
       return warmUpSeconds
+    },
+    cpuSeconds() {
+      // utime + stime (fields 14 and 15) in clock ticks of 1/100 s (USER_HZ on Linux): the process's own stat counts
+      // every thread it has had, ended ones included; the main thread's tid is the pid
+      const ticks = (path: string) => {
+        const stat = readFileSync(path, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        return (Number(fields[11]) + Number(fields[12])) / 100
+      }
+      const all = ticks(`/proc/${child.pid}/stat`)
+      const main = ticks(`/proc/${child.pid}/task/${child.pid}/stat`)
+      return { main, others: all - main }
     },
     rssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')

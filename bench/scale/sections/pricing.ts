@@ -7,7 +7,9 @@
  * sending every scale bond once per operation (each pass in a new random order) over 50 connections from a
  * separate process. Targets: every
  * pass's distinct-asset req/s ≥ 60% of the hot figure, p99 ≤ 30 ms, and the server's RSS after pass 3 within
- * 10% of its RSS after pass 1; /metrics's cache gauges are printed after each pass.
+ * 10% of its RSS after pass 1; /metrics's cache gauges are printed after each pass. Each scale-server load
+ * also prints the server's CPU per request (from /proc: its main thread, and its other threads: the pricing
+ * threads and V8's GC helpers), which says where a distinct request's extra time goes when no thread is saturated.
  *
  * Options: --connections 50, --hot-requests 50000, --bonds N (the first N scale bonds; default all), --passes 3,
  * --operations price,analytics,z-spread (fewer passes or operations for a quick look; the targets need all).
@@ -76,19 +78,31 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   ctx.log(`start-up warm-up: ${ctx.scale.warmUpSeconds.toFixed(1)} s after /health; ${g('terms')} terms, ${g('worker_instruments')} instruments cached`)
   const rssStart = ctx.scale.rssMiB()
 
+  // the scale server's CPU per request of a load, in µs: its main thread, and its other threads (the pricing
+  // threads and V8's helpers, which mark and evacuate the heaps a book fills)
+  const measured = async (requests: Parameters<ScaleContext['load']>[0]) => {
+    const before = ctx.scale.cpuSeconds()
+    const result = await ctx.load(requests, connections)
+    const after = ctx.scale.cpuSeconds()
+    const per = (s: number) => (1e6 * s) / Math.max(1, result.count)
+    return { ...result, cpu: { main: per(after.main - before.main), others: per(after.others - before.others) } }
+  }
+  const cpuText = (c: { main: number; others: number }) => `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, other threads ${c.others.toFixed(0)})`
+
   const figures: Figure[] = []
   const hot: Record<string, { scale: number; demo: number }> = {}
   const mix: Record<string, number> = {}
+  const hotCpu: Record<string, { main: number; others: number }> = {}
   for (const op of operations) {
-    const run = async (server: Server, bond: Bond) => {
-      await ctx.load(Array.from({ length: 500 }, () => request(server, op, bond)), connections)
-      return ctx.load(Array.from({ length: hotRequests }, () => request(server, op, bond)), connections)
-    }
-    const scale = await run(ctx.scale, hotBond)
-    const demo = await run(ctx.demo, hotBond)
-    ctx.log(`${op} hot: scale ${scale.rps.toFixed(0)} req/s p99 ${scale.p99.toFixed(1)} ms (non-2xx ${scale.non2xx}, errors ${scale.errors}); demo ${demo.rps.toFixed(0)} req/s p99 ${demo.p99.toFixed(1)} ms`)
+    const warmUp = (server: Server, bond: Bond) => ctx.load(Array.from({ length: 500 }, () => request(server, op, bond)), connections)
+    await warmUp(ctx.scale, hotBond)
+    const scale = await measured(Array.from({ length: hotRequests }, () => request(ctx.scale, op, hotBond)))
+    await warmUp(ctx.demo, hotBond)
+    const demo = await ctx.load(Array.from({ length: hotRequests }, () => request(ctx.demo, op, hotBond)), connections)
+    ctx.log(`${op} hot: scale ${scale.rps.toFixed(0)} req/s p99 ${scale.p99.toFixed(1)} ms (non-2xx ${scale.non2xx}, errors ${scale.errors}), ${cpuText(scale.cpu)}; demo ${demo.rps.toFixed(0)} req/s p99 ${demo.p99.toFixed(1)} ms`)
     if (scale.non2xx || scale.errors) throw new Error(`${op} on one bond: ${scale.non2xx} non-2xx, ${scale.errors} errors`)
     hot[op] = { scale: scale.rps, demo: demo.rps }
+    hotCpu[op] = scale.cpu
     figures.push({ name: `${op} one asset repeated, req/s`, unit: 'req/s', scale: scale.rps, demo: demo.rps })
     figures.push({ name: `${op} one asset repeated, p99`, unit: 'ms', scale: scale.p99, demo: demo.p99 })
     // the classes do not cost the same even when hot (a callable's tree, its OAS): the hot rate of the distinct
@@ -107,13 +121,13 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     figures.push({ name: `${op} one asset repeated, the distinct passes' class mix, req/s`, unit: 'req/s', scale: mix[op], note: perClass.join(', ') })
   }
 
-  const distinct: Record<string, { rps: number; p99: number; p50: number; failed: number }[]> = {}
+  const distinct: Record<string, { rps: number; p99: number; p50: number; failed: number; cpu: { main: number; others: number } }[]> = {}
   const rss: number[] = []
   for (let pass = 1; pass <= passes; pass++) {
     for (const op of operations) {
-      const result = await ctx.load(shuffled(bonds, pass * 7919 + op.length).map((b) => request(ctx.scale, op, b)), connections)
-      ;(distinct[op] ??= []).push({ rps: result.rps, p99: result.p99, p50: result.p50, failed: result.non2xx + result.errors })
-      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`)
+      const result = await measured(shuffled(bonds, pass * 7919 + op.length).map((b) => request(ctx.scale, op, b)))
+      ;(distinct[op] ??= []).push({ rps: result.rps, p99: result.p99, p50: result.p50, failed: result.non2xx + result.errors, cpu: result.cpu })
+      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}`)
     }
     rss.push(ctx.scale.rssMiB())
     const text = await ctx.scale.metrics()
@@ -148,6 +162,13 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       scale: Math.max(...runs.map((p) => p.p99)),
       target: { max: 30 },
       note: `p50 ${runs.map((p) => p.p50.toFixed(1)).join(' / ')} ms`,
+    })
+    const cpu = (c: { main: number; others: number }) => c.main + c.others
+    figures.push({
+      name: `${op} server CPU per request, distinct (pass 1) over one asset repeated`,
+      unit: '%',
+      scale: (100 * cpu(runs[0].cpu)) / cpu(hotCpu[op]),
+      note: `µs main + other threads: hot ${hotCpu[op].main.toFixed(0)} + ${hotCpu[op].others.toFixed(0)}; passes ${runs.map((p) => `${p.cpu.main.toFixed(0)} + ${p.cpu.others.toFixed(0)}`).join(' / ')}`,
     })
     const failed = runs.reduce((a, p) => a + p.failed, 0)
     figures.push({ name: `${op} distinct assets, failed requests (${passes} passes)`, unit: 'requests', scale: failed, target: { max: 0 } })
