@@ -234,34 +234,27 @@ export class HullWhiteTree {
    * constant added to every short rate, which is the tree fitted to the curve under a continuous zero spread of
    * that size (its discount bonds are D(t)·exp(-shift·t), so each fitted phi moves by exactly `shift`): spread
    * solves roll back one fitted tree instead of fitting one per trial spread.
+   *
+   * With `slopes` (and `outSlopes` to write), each value's derivative in `shift` is carried along: with
+   * out = E[values]·exp(-(x + phi + shift)·dt), d out/d shift = E[slopes]·exp(...) − dt·out. The values are then
+   * computed as without them, bit for bit, so a Newton solve on them solves the same function as a bracketing one.
    */
-  stepback(i: number, values: Float64Array, out: Float64Array, shift = 0): void {
+  stepback(i: number, values: Float64Array, out: Float64Array, shift = 0, slopes?: Float64Array, outSlopes?: Float64Array): void {
     const size = this.size[i]
     const off = this.offset[i]
     const dt = this.dt[i]
     const dx = this.dx[i]
     const phi = this.phi[i] + shift
     let x = this.x0[i]
-    for (let j = 0; j < size; j++) {
-      const m = this.mid[off + j]
-      const expected = this.p1[off + j] * values[m - 1] + this.p2[off + j] * values[m] + this.p3[off + j] * values[m + 1]
-      out[j] = expected * Math.exp(-(x + phi) * dt)
-      x += dx
+    if (slopes === undefined || outSlopes === undefined) {
+      for (let j = 0; j < size; j++) {
+        const m = this.mid[off + j]
+        const expected = this.p1[off + j] * values[m - 1] + this.p2[off + j] * values[m] + this.p3[off + j] * values[m + 1]
+        out[j] = expected * Math.exp(-(x + phi) * dt)
+        x += dx
+      }
+      return
     }
-  }
-
-  /**
-   * stepback carrying each value's derivative in `shift` along (`slopes` into `outSlopes`): with
-   * out = E[values]·exp(-(x + phi + shift)·dt), d out/d shift = E[slopes]·exp(...) − dt·out. The values are computed
-   * as stepback computes them, bit for bit, so a Newton solve on them solves the same function as a bracketing one.
-   */
-  stepbackWithSlope(i: number, values: Float64Array, slopes: Float64Array, out: Float64Array, outSlopes: Float64Array, shift: number): void {
-    const size = this.size[i]
-    const off = this.offset[i]
-    const dt = this.dt[i]
-    const dx = this.dx[i]
-    const phi = this.phi[i] + shift
-    let x = this.x0[i]
     for (let j = 0; j < size; j++) {
       const m = this.mid[off + j]
       const q1 = this.p1[off + j]

@@ -138,7 +138,7 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
   adjust(values, slopes, tree.sizeAt(last), last)
   for (let i = last - 1; i >= 0; i--) {
     if (withSlope) {
-      tree.stepbackWithSlope(i, values, slopes, scratch, slopeScratch, shift)
+      tree.stepback(i, values, scratch, shift, slopes, slopeScratch)
       const swap = slopes
       slopes = slopeScratch
       slopeScratch = swap
