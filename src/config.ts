@@ -52,11 +52,11 @@ export interface Config {
   requestTimeoutMs: number
   /** exact counts of filtered lists cached per process while the data is unchanged (entries) */
   listCountCacheSize: number
-  /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   /** load the terms of the priced assets into the cache at start (in the background) */
   pricingPrewarmTerms: boolean
   /** then rebuild the fixed-coupon bonds' instruments in the pricing threads */
   pricingPrewarmInstruments: boolean
+  /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number

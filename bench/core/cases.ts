@@ -4,7 +4,8 @@
  */
 import { fromIso } from '../../workers/quant/time/date.ts'
 import { buildCurve } from '../../workers/quant/curves/curve-from-nodes.ts'
-import { rebuildFixedRateBond, rebuildFloatingRateBond, rebuildZeroCouponBond } from '../../workers/operations/rebuild-instrument.ts'
+import { planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond } from '../../workers/operations/rebuild-instrument.ts'
+import { floatingRateBondFrom } from '../../workers/quant/instruments/bonds/floating-rate-bond.ts'
 import { discountingBondEngine } from '../../workers/quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../../workers/quant/engines/bond/bond-functions.ts'
 import { callableValuation } from '../../workers/operations/callable.ts'
@@ -47,8 +48,8 @@ export const CASES: Record<string, () => number> = {
   fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.fixed), curve, TODAY).npv,
   amortizing_fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('AmortizingFixedRateBond', terms.amortizingFixed), curve, TODAY).npv,
   zero_build_npv: () => discountingBondEngine(rebuildZeroCouponBond(terms.zero), curve, TODAY).npv,
-  floating_build_npv: () => discountingBondEngine(rebuildFloatingRateBond('FloatingRateBond', terms.floating, index, TODAY), curve, TODAY).npv,
-  amortizing_floating_build_npv: () => discountingBondEngine(rebuildFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index, TODAY), curve, TODAY).npv,
+  floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('FloatingRateBond', terms.floating, index), index, TODAY), curve, TODAY).npv,
+  amortizing_floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index), index, TODAY), curve, TODAY).npv,
   callable_build_npv: () => callableValuation(rebuildFixedRateBond('CallableFixedRateBond', terms.callable), terms.callable, curve, TODAY).npv,
   fixed_yield: () => yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement),
   fixed_z_spread: () => zSpreadFromCleanPrice(fixedBond, clean * 0.99, curve, settlement, { accuracy: 1e-10, maxIterations: 100, guess: 0 }),

@@ -19,7 +19,7 @@ import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import { fixedRateBond } from '../quant/instruments/bonds/fixed-rate-bond.ts'
 import { zeroCouponBond } from '../quant/instruments/bonds/zero-coupon-bond.ts'
-import { floatingRateBondFrom, floatingRateBondPlan, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import { floatingRateBondPlan, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { DayCounter } from '../quant/time/day-counter.ts'
 import { FlatForward } from '../quant/curves/flat-forward.ts'
 import { actual365Fixed } from '../quant/time/daycounters/actual365-fixed.ts'
@@ -239,10 +239,6 @@ export function planFloatingRateBond(type: string, terms: Terms, index: IborInde
     issueDate: c.issue,
     exCoupon: exCoupon(terms, c),
   })
-}
-
-export function rebuildFloatingRateBond(type: string, terms: Terms, index: IborIndex, evaluationDate: DateSerial): Bond {
-  return floatingRateBondFrom(planFloatingRateBond(type, terms, index), index, evaluationDate)
 }
 
 /** Fixing and payment dates of a floater's coupons, from the same terms as its rebuilt bond. */

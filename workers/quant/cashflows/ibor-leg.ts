@@ -32,15 +32,14 @@ export interface IborLegOptions {
   floors?: readonly number[]
   inArrears?: boolean
   exCoupon?: ExCouponTerms | null
-  /** evaluation date: fixings before it are historical, later ones forecast */
-  evaluationDate: DateSerial
 }
 
 /**
  * An Ibor leg with every date fixed and checked (calendars, the index's value and end dates, day counts): what a
  * forecast curve does not change. A bumped projection curve re-forecasts the plan (iborLegCoupons) instead of
- * building the schedule again. A coupon whose dates or caps cannot be built ends the plan with its error, raised
- * where iborLeg would raise it (after the coupon's fixing when it is a cap/floor check).
+ * building the schedule again. A coupon whose dates or caps cannot be built ends the plan with its error, raised by
+ * iborLegCoupons where QuantLib's leg raises it: at that coupon, after its fixing is read when it is a cap/floor
+ * check (so a fixing that fails to forecast fails first).
  */
 export type IborLegPlan = IborCouponPlan[]
 
@@ -49,7 +48,7 @@ type IborCouponPlan =
   | ({ kind: 'floating'; failsAfterFixing?: unknown } & Omit<FloatingRateCoupon, 'kind' | 'rate' | 'amount' | 'indexFixing' | 'missingFixing'> & { yf: number; value: DateSerial; fixingEnd: DateSerial; spanning: number })
   | { kind: 'fails'; error: unknown }
 
-export function iborLegPlan(o: Omit<IborLegOptions, 'evaluationDate'>): IborLegPlan {
+export function iborLegPlan(o: IborLegOptions): IborLegPlan {
   const { schedule, index } = o
   const dates = schedule.dates
   const n = dates.length - 1
@@ -106,7 +105,7 @@ export function iborLegPlan(o: Omit<IborLegOptions, 'evaluationDate'>): IborLegP
         require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () => `cap level (${cap}) less than floor level (${floor})`, 'caps')
         require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () => `caps and floors need a positive gearing (${gearing})`, 'gearings')
       } catch (error) {
-        // raised after the coupon's fixing, as iborLeg did
+        // raised after the coupon's fixing, as QuantLib's leg does
         plan.push({ ...coupon, failsAfterFixing: error })
         return plan
       }
@@ -120,7 +119,10 @@ export function iborLegPlan(o: Omit<IborLegOptions, 'evaluationDate'>): IborLegP
   return plan
 }
 
-/** The coupons of a planned leg with the index's fixings and forecasts (its projection curve) at an evaluation date. */
+/**
+ * The coupons of a planned leg with the index's fixings and forecasts (its projection curve) at an evaluation date:
+ * fixings before it are historical, later ones forecast.
+ */
 export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial): (FloatingRateCoupon | FixedRateCoupon)[] {
   const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
   for (const p of plan) {
@@ -143,10 +145,6 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
     })
   }
   return leg
-}
-
-export function iborLeg(o: IborLegOptions): (FloatingRateCoupon | FixedRateCoupon)[] {
-  return iborLegCoupons(iborLegPlan(o), o.index, o.evaluationDate)
 }
 
 /** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */

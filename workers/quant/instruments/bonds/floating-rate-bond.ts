@@ -28,7 +28,6 @@ export interface FloatingRateBondOptions {
   redemptions?: readonly number[]
   issueDate?: DateSerial | null
   exCoupon?: ExCouponTerms | null
-  evaluationDate: DateSerial
 }
 
 /** A floater with every date fixed (see iborLegPlan): re-forecast on another projection curve by floatingRateBondFrom. */
@@ -38,7 +37,7 @@ export interface FloatingRateBondPlan {
   redemptions: readonly number[]
 }
 
-export function floatingRateBondPlan(o: Omit<FloatingRateBondOptions, 'evaluationDate'>): FloatingRateBondPlan {
+export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBondPlan {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
   const leg = iborLegPlan({
@@ -53,8 +52,4 @@ export function floatingRateBondPlan(o: Omit<FloatingRateBondOptions, 'evaluatio
 /** The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation date. */
 export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial): Bond {
   return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate), plan.redemptions)
-}
-
-export function floatingRateBond(o: FloatingRateBondOptions): Bond {
-  return floatingRateBondFrom(floatingRateBondPlan(o), o.index, o.evaluationDate)
 }
