@@ -137,6 +137,12 @@ export class HullWhiteTree {
   private readonly dt: Float64Array
   /** per step: the fitted phi, this tree's own */
   private readonly phi: Float64Array
+  /**
+   * per node of steps 0..n-1: its one-step discount exp(-(x + phi)·dt), this tree's own. The fit computes each
+   * once; a rollback reads it instead of calling Math.exp per node (most of a rollback's cost, and an OAS solve
+   * or a bumped valuation rolls one tree back several times).
+   */
+  private readonly discount: Float64Array
   /** per node of steps 0..n-1: index of the middle descendant in the next layer, and the three probabilities */
   private readonly mid: Int32Array
   private readonly p1: Float64Array
@@ -185,6 +191,7 @@ export class HullWhiteTree {
     this.p3 = layout.p3
     this.maxSize = layout.maxSize
     this.phi = new Float64Array(n)
+    this.discount = new Float64Array(layout.capacity)
     this.fit(curve)
   }
 
@@ -193,35 +200,44 @@ export class HullWhiteTree {
     return this.size[i]
   }
 
-  /** phi(t_i) so that the state prices of step i+1 reprice the curve's discount bond at t_{i+1}. */
+  /**
+   * phi(t_i) so that the state prices of step i+1 reprice the curve's discount bond at t_{i+1}. One exponential
+   * per node: QuantLib takes exp(-x·dt) for the fit and exp(-(x + phi)·dt) for the state prices; the second is
+   * the first times exp(-phi·dt) here (equal to an ulp or two: the oracle's callables agree to 2e-15 relative).
+   */
   private fit(curve: YieldTermStructure): void {
     let prices = new Float64Array(this.maxSize)
     let next = new Float64Array(this.maxSize)
+    const { mid, p1, p2, p3, discount } = this
     prices[0] = 1
     for (let i = 0; i < this.steps; i++) {
       const size = this.size[i]
       const dt = this.dt[i]
       const dx = this.dx[i]
+      const off = this.offset[i]
       const discountBond = curve.discountT(this.grid.times[i + 1])
       let value = 0
       let x = this.x0[i]
       for (let j = 0; j < size; j++) {
-        value += prices[j] * Math.exp(-x * dt)
+        // exp(-x·dt) kept in the discount slot until phi is known
+        const d = Math.exp(-x * dt)
+        discount[off + j] = d
+        value += prices[j] * d
         x += dx
       }
       const phi = Math.log(value / discountBond) / dt
       this.phi[i] = phi
+      const byPhi = Math.exp(-phi * dt)
       // state prices of the next layer (TreeLattice::computeStatePrices)
       next.fill(0, 0, this.size[i + 1])
-      const off = this.offset[i]
-      x = this.x0[i]
       for (let j = 0; j < size; j++) {
-        const weight = prices[j] * Math.exp(-(x + phi) * dt)
-        const m = this.mid[off + j]
-        next[m - 1] += weight * this.p1[off + j]
-        next[m] += weight * this.p2[off + j]
-        next[m + 1] += weight * this.p3[off + j]
-        x += dx
+        const d = discount[off + j] * byPhi
+        discount[off + j] = d
+        const weight = prices[j] * d
+        const m = mid[off + j]
+        next[m - 1] += weight * p1[off + j]
+        next[m] += weight * p2[off + j]
+        next[m + 1] += weight * p3[off + j]
       }
       const swap = prices
       prices = next
@@ -233,7 +249,8 @@ export class HullWhiteTree {
    * TreeLattice::stepback from the layer of step i+1 (`values`) into the layer of step i (`out`). `shift`: a
    * constant added to every short rate, which is the tree fitted to the curve under a continuous zero spread of
    * that size (its discount bonds are D(t)·exp(-shift·t), so each fitted phi moves by exactly `shift`): spread
-   * solves roll back one fitted tree instead of fitting one per trial spread.
+   * solves roll back one fitted tree instead of fitting one per trial spread. A node's discount under the shift is
+   * its fitted one times exp(-shift·dt): one exponential per layer, none per node.
    *
    * With `slopes` (and `outSlopes` to write), each value's derivative in `shift` is carried along: with
    * out = E[values]·exp(-(x + phi + shift)·dt), d out/d shift = E[slopes]·exp(...) − dt·out. The values are then
@@ -243,28 +260,32 @@ export class HullWhiteTree {
     const size = this.size[i]
     const off = this.offset[i]
     const dt = this.dt[i]
-    const dx = this.dx[i]
-    const phi = this.phi[i] + shift
-    let x = this.x0[i]
+    const { mid, p1, p2, p3, discount } = this
     if (slopes === undefined || outSlopes === undefined) {
+      if (shift === 0) {
+        for (let j = 0; j < size; j++) {
+          const m = mid[off + j]
+          out[j] = (p1[off + j] * values[m - 1] + p2[off + j] * values[m] + p3[off + j] * values[m + 1]) * discount[off + j]
+        }
+        return
+      }
+      const moved = Math.exp(-shift * dt)
       for (let j = 0; j < size; j++) {
-        const m = this.mid[off + j]
-        const expected = this.p1[off + j] * values[m - 1] + this.p2[off + j] * values[m] + this.p3[off + j] * values[m + 1]
-        out[j] = expected * Math.exp(-(x + phi) * dt)
-        x += dx
+        const m = mid[off + j]
+        out[j] = (p1[off + j] * values[m - 1] + p2[off + j] * values[m] + p3[off + j] * values[m + 1]) * (discount[off + j] * moved)
       }
       return
     }
+    const moved = shift === 0 ? 1 : Math.exp(-shift * dt)
     for (let j = 0; j < size; j++) {
-      const m = this.mid[off + j]
-      const q1 = this.p1[off + j]
-      const q2 = this.p2[off + j]
-      const q3 = this.p3[off + j]
-      const discount = Math.exp(-(x + phi) * dt)
-      const value = (q1 * values[m - 1] + q2 * values[m] + q3 * values[m + 1]) * discount
+      const m = mid[off + j]
+      const q1 = p1[off + j]
+      const q2 = p2[off + j]
+      const q3 = p3[off + j]
+      const d = discount[off + j] * moved
+      const value = (q1 * values[m - 1] + q2 * values[m] + q3 * values[m + 1]) * d
       out[j] = value
-      outSlopes[j] = (q1 * slopes[m - 1] + q2 * slopes[m] + q3 * slopes[m + 1]) * discount - dt * value
-      x += dx
+      outSlopes[j] = (q1 * slopes[m - 1] + q2 * slopes[m] + q3 * slopes[m + 1]) * d - dt * value
     }
   }
 }
