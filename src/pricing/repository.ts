@@ -161,6 +161,18 @@ function marketQueryOf(q: PricingContextQuery, t: AssetTerms): MarketQuery & { k
   return { ...m, key: marketKey(m) }
 }
 
+/** marketQueryOf's key alone, without building the query (what a cached context's lookup needs). */
+const marketKeyOf = (q: PricingContextQuery, t: AssetTerms): string =>
+  marketKey({
+    marketDataSet: q.marketDataSet,
+    valuation: q.valuation,
+    side: q.side,
+    benchmarkRole: q.benchmarkRole,
+    benchmarkSide: q.benchmarkSide,
+    floatingIndex: t.floating_index,
+    benchmarkIndex: t.benchmark_index,
+  })
+
 /** A context from its halves (an asset without pricing details has no market half). */
 function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContextRow {
   return {
@@ -188,7 +200,7 @@ export function cachedPricingContext(q: PricingContextQuery, caches: Required<Co
   const t = caches.terms.peek(q.assetUid)
   if (t === undefined) return undefined
   if (t.instrument_type == null) return assemble(caches.terms.get(q.assetUid)!, undefined)
-  const { key } = marketQueryOf(q, t)
+  const key = marketKeyOf(q, t)
   return caches.markets.has(key) ? assemble(caches.terms.get(q.assetUid)!, caches.markets.get(key)) : undefined
 }
 

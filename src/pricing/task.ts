@@ -42,19 +42,37 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   }
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
-  // cached context, so hashed once per context), and for a floater the valuation date (which fixings are past)
+  // cached context, so composed once per context), and for a floater the valuation date (which fixings are past)
   // and the projection curve's content key (the fixings by their content key, PostgreSQL's md5 of the dates and
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
-  const fixingsKey = md.floating ? [md.floating.index_identifier, md.floating.fixings?.key ?? null] : []
-  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash ?? task.terms, task.indexes, fixingsKey)
+  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash, task.terms, md.floating && ctx.floating_index ? { index: ctx.floating_index, fixings: md.floating.fixings?.key ?? null } : undefined)
   task.instrument_key = isFloating(task.instrument_type) ? `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}` : ctx.instrument_key
   return task
 }
 
-/** The content key of a rebuilt instrument's static inputs (see buildTask): its type, terms, index conventions, fixings. */
-function instrumentKey(type: string, terms: unknown, indexes: PricingTask['indexes'], fixingsKey: unknown[]): string {
-  return contentKey(type, terms, indexes, fixingsKey)
+type FloatingIndexRow = NonNullable<PricingContextRow['floating_index']>
+
+/** The content key of an index's uid, identifier and conventions, once per index object of the cached market parts. */
+const indexKeys = new WeakMap<FloatingIndexRow, string>()
+function indexKey(index: FloatingIndexRow): string {
+  let key = indexKeys.get(index)
+  if (key === undefined) {
+    key = contentKey(index.uid, index.identifier, index.convention)
+    indexKeys.set(index, key)
+  }
+  return key
+}
+
+/**
+ * The content key of a rebuilt instrument's static inputs (see buildTask): the terms' md5 first (the batcher
+ * shards by a key's first characters), the type, and a floater's index and fixings by their own content keys.
+ * Composed of fixed-format parts rather than hashed again, so a distinct bond costs no SHA-256; terms without
+ * PostgreSQL's md5 (none of the stored ones) are hashed here.
+ */
+function instrumentKey(type: string, termsHash: string | null, terms: unknown, floating?: { index: FloatingIndexRow; fixings: string | null }): string {
+  const base = `${termsHash ?? contentKey(terms)}|${type}`
+  return floating ? `${base}|${indexKey(floating.index)}|${floating.fixings ?? '-'}` : base
 }
 
 /**
@@ -66,7 +84,7 @@ export function prewarmTask(terms: Pick<PricingContextRow, 'asset_uid' | 'instru
   if (!type || isFloating(type) || !terms.instrument_dump) return undefined
   return {
     operation: 'prewarm',
-    instrument_key: instrumentKey(type, terms.terms_hash ?? terms.instrument_dump, {}, []),
+    instrument_key: instrumentKey(type, terms.terms_hash, terms.instrument_dump),
     asset_uid: terms.asset_uid,
     instrument_type: type,
     terms: terms.instrument_dump,
