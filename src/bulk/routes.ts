@@ -58,6 +58,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `${collection}/bulk-delete/preflight/`,
       {
+        config: { readOnly: true },
         schema: {
           operationId: operationIds.preflight,
           tags: [tag],

@@ -18,6 +18,10 @@ import { isHeavyTask } from '../pricing/cost.ts'
 import { prewarmInstruments } from '../pricing/prewarm.ts'
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a POST that writes nothing (pricing, batch pricing, account risk, a bulk-delete preflight): it leaves the pricing caches as they are */
+    readOnly?: boolean
+  }
   interface FastifyInstance {
     pricingContexts: ContextCache<PricingContextRow>
     /** terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
@@ -62,10 +66,14 @@ export default fp(
         app.log.warn('pricing cache: its own notification did not come back; cache cleared, subscription renewed')
       },
     })
-    // before the response leaves: a client that reads the answer to its write can never price on stale data
-    app.addHook('onSend', async (request) => {
-      // pricer POSTs only read; anything else that is not a GET may have written
-      if (!READ_ONLY.has(request.method) && !request.url.startsWith('/api/v1/pricing/assets/')) cache.clear()
+    // before the response leaves: a client that reads the answer to its write can never price on stale data.
+    // Not after a request that wrote nothing: a read-only POST (its route says so), or one refused with a 4xx
+    // (every write is one transaction: a refused request left nothing behind). Clearing after those turned every
+    // batch pricing, account risk or invalid write into a cold start of the whole book (50,000 terms reloaded).
+    app.addHook('onSend', async (request, reply) => {
+      if (READ_ONLY.has(request.method) || request.routeOptions.config.readOnly === true) return
+      if (reply.statusCode >= 400 && reply.statusCode < 500) return
+      cache.clear()
     })
     let closing = false
     if (app.config.pricingPrewarmTerms) {

@@ -80,13 +80,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   for (const op of PRICER_OPERATIONS) {
-    app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false) }, async (request) => {
+    app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false), config: { readOnly: true } }, async (request) => {
       const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
       return { ...envelope, ...result }
     })
     if (op.frame) {
       const frame = op.frame
-      app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`, { schema: operationSchema(op, true) }, async (request) => {
+      app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`, { schema: operationSchema(op, true), config: { readOnly: true } }, async (request) => {
         const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
         return toFrame(frame, result, envelope)
       })

@@ -25,6 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pricing/batch/',
     {
+      config: { readOnly: true },
       schema: {
         operationId: 'priceFixedIncomeAssetsBatch',
         summary: 'One pricer operation over many assets',
@@ -49,6 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pricing/accounts/:account_uid/risk/',
     {
+      config: { readOnly: true },
       schema: {
         operationId: 'getFixedIncomeAccountRisk',
         summary: "Risk of an account's holdings",
