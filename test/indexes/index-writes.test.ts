@@ -40,6 +40,12 @@ t.test('create with conventions', async (t) => {
     t.match(body(bad).detail, where)
   }
   t.equal((await create({ unique_identifier: 'BAD', index_type: 'x', display_name: 'Bad', convention: { index_family: 'X', convention_dump: { ...ESTR, tenor: 'often' } } })).statusCode, 422)
+  // a tenor of no length forecasts over no period: every coupon would fail when priced
+  for (const tenor of ['0M', '-3M']) {
+    const res = await create({ unique_identifier: 'BAD', index_type: 'x', display_name: 'Bad', convention: { index_family: 'X', convention_dump: { ...ESTR, tenor } } })
+    t.equal(res.statusCode, 422, `tenor ${tenor}`)
+    t.match(body(res).detail, /convention_dump\.tenor: /)
+  }
   t.equal((await create({ unique_identifier: 'BAD', index_type: 'x', display_name: 'Bad', convention: { index_family: 'X', convention_dump: { ...ESTR, extra: 1 } } })).statusCode, 422)
   t.equal((await create({ unique_identifier: 'BAD', index_type: 'x', display_name: 'Bad', calculation_method: 'magic' })).statusCode, 422)
   t.equal(body<{ pageInfo: Json }>(await app.inject({ url: `${BASE}/` })).pageInfo.totalItems, 7, 'refused creates wrote nothing')

@@ -59,9 +59,12 @@ export function floatingIndex(task: PricingTask, indexUid: string, withProjectio
   if (!conventions) throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
   const fixings = task.fixings[conventions.identifier]
   const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
+  const tenor = parsePeriod(conventions.tenor, 'index.tenor')
+  // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
+  if (!(tenor.length > 0)) throw new QuantInputError(`index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
   return {
     name: conventions.identifier,
-    tenor: parsePeriod(conventions.tenor, 'index.tenor'),
+    tenor,
     fixingDays: conventions.fixing_days,
     fixingCalendar: calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar'),
     dayCounter: dayCounterFromCode(conventions.day_count, {}, 'index.day_count'),
