@@ -5,7 +5,8 @@
  * - no string anywhere (body values and keys, query, path) holds a NUL character, which PostgreSQL cannot
  *   store in text or jsonb, or a lone UTF-16 surrogate, which jsonb refuses and text would silently turn into
  *   U+FFFD; no body number is infinite (JSON's 1e400).
- * Each refusal is a 422 naming the field, shaped as validation errors are.
+ * Each refusal is a 422 naming the field, shaped as validation errors are. A body in a content coding other than
+ * identity (`Content-Encoding: gzip`, ...) is a 415 before it is read: it would otherwise be parsed as if plain.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError } from './errors.ts'
@@ -75,7 +76,21 @@ function checkRequest(request: FastifyRequest): void {
   if (found) throw refuse(found)
 }
 
+/** A request body's content coding other than identity (none: undefined). */
+function bodyCoding(request: FastifyRequest): string | undefined {
+  const coding = request.headers['content-encoding']?.trim().toLowerCase()
+  if (!coding || coding === 'identity') return undefined
+  const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0'
+  return hasBody ? coding : undefined
+}
+
 export function installInputSafety(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const coding = bodyCoding(request)
+    if (coding === undefined) return
+    reply.header('accept-encoding', 'identity')
+    throw new HttpError(415, `Content-Encoding '${coding}' is not supported: send the request body uncompressed.`)
+  })
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {

@@ -165,3 +165,19 @@ t.test('over a socket: a body shorter than its Content-Length is answered 408 wi
   t.match(answer, /^HTTP\/1.1 408 /)
   t.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`)
 })
+
+t.test('a body in a content coding other than identity is a 415, never parsed as if plain', async (t) => {
+  const app = await scratchApp(t)
+  const { gzipSync } = await import('node:zlib')
+  const plain = JSON.stringify({ name: 'x' })
+  const gzipped = await app.inject({ method: 'POST', url: '/echo/', headers: { ...json, 'content-encoding': 'gzip' }, payload: gzipSync(plain) })
+  t.same([gzipped.statusCode, body(gzipped)], [415, { detail: "Content-Encoding 'gzip' is not supported: send the request body uncompressed." }])
+  t.equal(gzipped.headers['accept-encoding'], 'identity', 'Accept-Encoding names what is accepted (RFC 9110 §15.5.16)')
+  // a plain body labelled as compressed is refused too: the label, not a guess, says how to read it
+  const mislabelled = await app.inject({ method: 'POST', url: '/echo/', headers: { ...json, 'content-encoding': 'br' }, payload: plain })
+  t.equal(mislabelled.statusCode, 415)
+  const identity = await app.inject({ method: 'POST', url: '/echo/', headers: { ...json, 'content-encoding': 'Identity' }, payload: plain })
+  t.same([identity.statusCode, body(identity)], [200, { name: 'x' }], 'identity is the body as sent')
+  const noBody = await app.inject({ method: 'GET', url: '/items/a/', headers: { 'content-encoding': 'gzip' } })
+  t.equal(noBody.statusCode, 200, 'a request without a body is not refused for the header alone')
+})
