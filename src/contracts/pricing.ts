@@ -79,8 +79,13 @@ export const PricingTask = Type.Object(
     guest: Type.Optional(Type.Boolean()),
     asset_uid: Type.String(),
     instrument_type: Type.String(),
-    /** the stored instrument_dump (design §4) */
-    terms: Type.Record(Type.String(), Type.Unknown()),
+    /**
+     * the stored instrument_dump (design §4), or its JSON text (what the main thread sends: cloned as one string,
+     * parsed by a worker only when it rebuilds the instrument; workers/operations/task-terms.ts)
+     */
+    terms: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String()]),
+    /** set by the main thread from the parsed terms: whether the task runs on the heavy lane (src/pricing/cost.ts) */
+    heavy: Type.Optional(Type.Boolean()),
     /** UTC date of the request's valuation_date (YYYY-MM-DD): the evaluation date */
     valuation_date: Type.String(),
     curves: Type.Object({

@@ -22,9 +22,16 @@ function couponPeriods(terms: Record<string, unknown>): number {
   return months > 0 ? (maturity - issue) / (30.4375 * 86_400_000 * months) : 0
 }
 
-export function isHeavyTask(task: unknown): boolean {
-  const { instrument_type: type, terms } = task as PricingTask
+/** Whether a bond of this type and terms makes a heavy task. */
+export function isHeavyTerms(type: string | null, terms: Record<string, unknown> | null): boolean {
   if (type !== 'CallableFixedRateBond' || !terms) return false
   const calls = Array.isArray(terms.callability) ? terms.callability.length : 0
   return calls + couponPeriods(terms) > HEAVY_TREE_EVENTS
+}
+
+/** A task's `heavy` flag when it was built with one (buildTask), else decided from its terms object. */
+export function isHeavyTask(task: unknown): boolean {
+  const { instrument_type: type, terms, heavy } = task as PricingTask
+  if (heavy !== undefined) return heavy
+  return typeof terms === 'object' && isHeavyTerms(type, terms)
 }

@@ -28,6 +28,14 @@ export interface PricingDetailsRow {
 export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'>, MarketPart {
   /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
   terms_hash: string | null
+  /**
+   * the stored instrument_dump as JSON text, what tasks carry to the workers: a string is cloned as one block where
+   * the object's every field is walked (the larger share of a distinct bond's task clone), and a worker whose
+   * instrument is cached never parses it
+   */
+  terms_json?: string | null
+  /** memoized: whether the terms make a heavy task (src/pricing/cost.ts), decided once from the parsed terms */
+  heavy?: boolean
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
 }
@@ -45,7 +53,7 @@ export interface PricingContextQuery {
 }
 
 /** The asset half of a context: its terms, whatever the request (cached by asset, see loadPricingContexts). */
-export interface AssetTerms extends Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'> {
+export interface AssetTerms extends Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash' | 'terms_json'> {
   /** the terms' floating_rate_index_uid and benchmark_rate_index_uid as text: what selects the market half */
   floating_index: string | null
   benchmark_index: string | null
@@ -61,9 +69,9 @@ export interface ContextPartCaches {
 /** The tables the terms half reads: a change to any other pricing table leaves cached terms valid. */
 export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_pricing_details'])
 
-/** An asset's terms from its pricing details `d`: the stored JSON, PostgreSQL's md5 of it, the two index uids as text. */
+/** An asset's terms from its pricing details `d`: the stored JSON, as an object and as text, PostgreSQL's md5 of it, the two index uids as text. */
 const termsColumns = (sql: Sql) => sql`
-  d.instrument_type, d.instrument_dump, md5(d.instrument_dump::text) as terms_hash,
+  d.instrument_type, d.instrument_dump, d.instrument_dump::text as terms_json, md5(d.instrument_dump::text) as terms_hash,
   d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
   d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index`
 
@@ -179,6 +187,7 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
     asset_uid: t.asset_uid,
     instrument_type: t.instrument_type,
     instrument_dump: t.instrument_dump,
+    terms_json: t.terms_json,
     terms_hash: t.terms_hash,
     set_uid: market?.set_uid ?? null,
     set_key: market?.set_key ?? null,

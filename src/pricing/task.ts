@@ -4,6 +4,7 @@ import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
 import { contentKey } from './content-key.ts'
 import { isFloating } from './operations.ts'
+import { isHeavyTerms } from './cost.ts'
 
 const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
   c && {
@@ -33,7 +34,8 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     operation,
     asset_uid: ctx.asset_uid,
     instrument_type: ctx.instrument_type ?? '',
-    terms: ctx.instrument_dump ?? {},
+    terms: ctx.terms_json ?? ctx.instrument_dump ?? {},
+    heavy: (ctx.heavy ??= isHeavyTerms(ctx.instrument_type, ctx.instrument_dump)),
     valuation_date: valuationDate,
     curves,
     indexes,
@@ -46,7 +48,7 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // and the projection curve's content key (the fixings by their content key, PostgreSQL's md5 of the dates and
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
-  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash, task.terms, md.floating && ctx.floating_index ? { index: ctx.floating_index, fixings: md.floating.fixings?.key ?? null } : undefined)
+  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash, ctx.instrument_dump, md.floating && ctx.floating_index ? { index: ctx.floating_index, fixings: md.floating.fixings?.key ?? null } : undefined)
   task.instrument_key = isFloating(task.instrument_type) ? `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}` : ctx.instrument_key
   return task
 }

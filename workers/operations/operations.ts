@@ -14,7 +14,7 @@ import { accruedAmount, basisPointValue, convexity, duration, zSpreadFromCleanPr
 import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { CALLABLE_ENGINE_ID } from './callable.ts'
-import { finite, instrument, solveYield, value, yieldRate } from './valuation.ts'
+import { finite, instrument, solveYield, taskTerms, value, yieldRate } from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
 type Result = Record<string, unknown>
@@ -151,9 +151,10 @@ export function curvePreview(task: PricingTask): Result {
 export function fixingsAvailability(task: PricingTask): Result {
   if (!isFloatingType(task.instrument_type)) return { status: 'not_required', fixings: [] }
   const evaluation = fromIso(task.valuation_date, 'valuation_date')
-  const indexUid = String(task.terms.floating_rate_index_uid)
+  const terms = taskTerms(task)
+  const indexUid = String(terms.floating_rate_index_uid)
   const index = floatingIndex(task, indexUid, false)
-  const required = floatingCouponDates(task.instrument_type, task.terms, index)
+  const required = floatingCouponDates(task.instrument_type, terms, index)
     .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
     .map((c) => c.fixingDate)
   const start = Math.min(evaluation - 365, ...required)

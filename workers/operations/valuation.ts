@@ -35,6 +35,15 @@ export interface Instrument {
  */
 export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 192 * (i.floating?.plan.leg.length ?? 0)
 
+/**
+ * The task's terms as an object: the main thread sends them as JSON text (src/contracts/pricing.ts), parsed here
+ * once per task, and only by what reads them (a rebuild, fixings availability), never for a cached instrument.
+ */
+export function taskTerms(task: PricingTask): Terms {
+  if (typeof task.terms === 'string') task.terms = JSON.parse(task.terms) as Terms
+  return task.terms
+}
+
 /** Rebuilt instruments of this worker, by content key (bounded in count and bytes: see cache-report.ts). */
 export const instruments = new BoundedCache<Instrument>(512, instrumentBytes)
 
@@ -53,7 +62,7 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
-  const terms = task.terms
+  const terms = taskTerms(task)
   const type = task.instrument_type
   if (isFloatingType(type)) {
     const index = floatingIndex(task, String(terms.floating_rate_index_uid), withProjection)
