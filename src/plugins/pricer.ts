@@ -112,7 +112,7 @@ export default fp<PricerPluginOptions>(
       maxThreads: threads,
       // one message per thread at a time, to the thread of its shard (src/pricing/batcher.ts: instrument affinity)
       concurrentTasksPerWorker: 1,
-      loadBalancer: shardBalancer(),
+      loadBalancer: shardBalancer(threads),
     })
     // started on first use; nice 19 (SCHED_IDLE too with PRICER_HEAVY_IDLE): its threads yield the CPU to the cheap
     // lane's (nice 0, nice 19 and SCHED_IDLE measured in bench/README.md, "Pricing isolation")

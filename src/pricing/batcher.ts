@@ -98,14 +98,35 @@ function shardOf(key: string, shards: number): number {
   return (h >>> 0) % shards
 }
 
-/** Routes a message to the thread of its shard (`queueOptionsSymbol`), only when that thread is free. */
-export function shardBalancer(): LoadBalancer {
+/**
+ * The thread of a shard: shard s belongs to the thread in slot s % slots, and a thread keeps its slot for life (a
+ * replacement takes the slot its predecessor left). Piscina lists its threads in the order they became ready,
+ * which can change while they run: indexing that list moved shards between threads, so both threads rebuilt
+ * and cached the same instruments.
+ */
+function threadOfShard(slots: (number | undefined)[], threads: number, workers: readonly PoolWorker[], shard: number): PoolWorker {
+  const live = new Set(workers.map((w) => w.id))
+  for (let i = 0; i < slots.length; i++) if (slots[i] !== undefined && !live.has(slots[i]!)) slots[i] = undefined
+  for (const w of workers) {
+    if (slots.includes(w.id)) continue
+    const hole = slots.indexOf(undefined)
+    if (hole >= 0) slots[hole] = w.id
+    // a thread started while the one it replaces is still listed waits for that slot
+    else if (slots.length < threads) slots.push(w.id)
+  }
+  const id = slots[shard % threads]
+  return workers.find((w) => w.id === id) ?? workers[shard % workers.length]
+}
+
+/** Routes a message to the thread of its shard (`queueOptionsSymbol`) among `threads`, only when that thread is free. */
+export function shardBalancer(threads: number): LoadBalancer {
+  const slots: (number | undefined)[] = []
   return (task: PiscinaTask, workers: PoolWorker[]) => {
     const options = (task as unknown as Record<symbol, { shard?: number } | null>)[Piscina.queueOptionsSymbol]
     const free = workers.filter((w) => w.currentUsage === 0 && !w.terminating && !w.destroyed)
     const shard = options?.shard
     if (shard === undefined || workers.length === 0) return free[0] ?? null
-    const preferred = workers[shard % workers.length]
+    const preferred = threadOfShard(slots, threads, workers, shard)
     return free.includes(preferred) ? preferred : null
   }
 }

@@ -68,7 +68,7 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
     minThreads: 2,
     maxThreads: 2,
     concurrentTasksPerWorker: 1,
-    loadBalancer: shardBalancer(),
+    loadBalancer: shardBalancer(2),
   })
   t.teardown(() => pool.destroy())
   const batcher = new TaskBatcher({ main: pool, heavy: null }, 2, () => 10_000, () => 10_000)
@@ -94,6 +94,21 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
   t.equal(new Set(hot.map((r) => r.thread)).size, 2, 'a hot key is priced on both threads')
 })
 
+t.test('a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor\'s shards', async (t) => {
+  const balance = shardBalancer(2)
+  const worker = (id: number) => ({ id, currentUsage: 0, terminating: false, destroyed: false }) as unknown as Parameters<typeof balance>[1][number]
+  const to = (shard: number, workers: ReturnType<typeof worker>[]) =>
+    (balance({ [Piscina.queueOptionsSymbol]: { shard } } as unknown as Parameters<typeof balance>[0], workers) as { id: number } | null)?.id
+  const [a, b, c, d] = [worker(11), worker(12), worker(13), worker(14)]
+  t.same([to(0, [a, b]), to(1, [a, b])], [11, 12])
+  // the list in readiness order changed (the failure this fixes: both threads then built every instrument)
+  t.same([to(0, [b, a]), to(1, [b, a])], [11, 12], 'reordered: the same homes')
+  // a thread started while the one it replaces is still listed waits for its slot
+  t.same([to(0, [a, b, c]), to(1, [a, b, c])], [11, 12])
+  t.same([to(0, [b, c]), to(1, [b, c])], [13, 12], 'the replacement takes the slot its predecessor left')
+  t.same([to(0, [d, c, b]), to(1, [c, b])], [13, 12], 'and keeps it')
+})
+
 t.test('a guest task reads the instrument cache of its thread but does not fill it', async (t) => {
   const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const c = fixture.cases.find((x) => x.kind === 'FixedRateBond' && !x.error)!
@@ -108,7 +123,7 @@ t.test('a guest task reads the instrument cache of its thread but does not fill 
 })
 
 t.test('a task waiting for its shard\'s thread longer than the queue bound answers PoolBusy', async (t) => {
-  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer() })
+  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer(1) })
   t.teardown(() => pool.destroy())
   // the bound is read by every sweep: long while the thread starts, then short
   let bound = 10_000
