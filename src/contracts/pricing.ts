@@ -81,7 +81,7 @@ export const PricingTask = Type.Object(
     instrument_type: Type.String(),
     /**
      * the stored instrument_dump (design §4), or its JSON text (what the main thread sends: cloned as one string,
-     * parsed by a worker only when it rebuilds the instrument; workers/operations/task-terms.ts)
+     * parsed by a worker only when it rebuilds the instrument: taskTerms in workers/operations/valuation.ts)
      */
     terms: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String()]),
     /** set by the main thread from the parsed terms: whether the task runs on the heavy lane (src/pricing/cost.ts) */

@@ -165,8 +165,7 @@ export async function loadPricingContexts(sql: Sql, queries: readonly PricingCon
 
 /** The market half a request needs for an asset's terms, with its cache key. */
 function marketQueryOf(q: PricingContextQuery, t: AssetTerms): MarketQuery & { key: string } {
-  const m = { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index }
-  return { ...m, key: marketKey(m) }
+  return { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index, key: marketKeyOf(q, t) }
 }
 
 /** marketQueryOf's key alone, without building the query (what a cached context's lookup needs). */

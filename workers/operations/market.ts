@@ -4,7 +4,7 @@
  */
 import type { TaskCurve, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
-import { MissingCurveError, QuantInputError } from '../quant/errors.ts'
+import { MissingCurveError, QuantInputError, require } from '../quant/errors.ts'
 import { fromIso } from '../quant/time/date.ts'
 import { calendarFromTerms } from '../quant/time/calendars/index.ts'
 import { dayCounterFromCode } from '../quant/time/daycounters/index.ts'
@@ -61,7 +61,7 @@ export function floatingIndex(task: PricingTask, indexUid: string, withProjectio
   const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
   const tenor = parsePeriod(conventions.tenor, 'index.tenor')
   // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
-  if (!(tenor.length > 0)) throw new QuantInputError(`index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
+  require(tenor.length > 0, () => `index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
   return {
     name: conventions.identifier,
     tenor,
