@@ -49,10 +49,34 @@ export function fromYmd(year: number, month: number, day: number): DateSerial {
   if (!(year >= 1901 && year <= 2199 && Number.isInteger(year))) throw new DateRangeError(`year ${year} out of bound. It must be in [1901,2199]`)
   if (!(month >= 1 && month <= 12 && Number.isInteger(month))) throw new QuantInputError(`month ${month} outside January-December range [1,12]`)
   if (!(day >= 1 && day <= daysInMonth(year, month) && Number.isInteger(day))) throw new QuantInputError(`day ${day} outside month (${month}) day-range`)
-  return daysFromCivil(year, month, day) + UNIX_EPOCH_SERIAL
+  return MONTH_START[(year - 1901) * 12 + month - 1] + day - 1
+}
+
+/**
+ * Every date of QuantLib's range as tables, built once per thread (~0.45 MB): each serial's year·512 + month·32 +
+ * day, and each month's first serial. Schedules, calendars and day counts convert dates to fields and back for
+ * every coupon, and the civil-calendar formulas below take eight divisions each way: a rebuilt floater spent a
+ * tenth of its time in them. The tables hold the formulas' own results, so the answers are the same.
+ */
+const MONTH_START = new Int32Array((2199 - 1901 + 1) * 12)
+const PACKED_YMD = new Int32Array(MAX_SERIAL + 1)
+for (let y = 1901; y <= 2199; y++) {
+  for (let m = 1; m <= 12; m++) {
+    const first = daysFromCivil(y, m, 1) + UNIX_EPOCH_SERIAL
+    MONTH_START[(y - 1901) * 12 + m - 1] = first
+    for (let d = 1, n = daysInMonth(y, m); d <= n; d++) PACKED_YMD[first + d - 1] = (y << 9) | (m << 5) | d
+  }
 }
 
 export function toYmd(serial: DateSerial): Ymd {
+  // 0 below the range, undefined above it or for a fraction: the formula then answers as it always did
+  const packed = PACKED_YMD[serial]
+  if (packed) return { year: packed >> 9, month: (packed >> 5) & 15, day: packed & 31 }
+  return civilFromDays(serial)
+}
+
+/** Howard Hinnant's civil-from-days on serials: what the tables hold, and the answer outside QuantLib's range. */
+function civilFromDays(serial: DateSerial): Ymd {
   const z = serial - UNIX_EPOCH_SERIAL + 719468
   const era = Math.floor(z / 146097)
   const doe = z - era * 146097
