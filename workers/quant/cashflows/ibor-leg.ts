@@ -41,11 +41,24 @@ export interface IborLegOptions {
  * iborLegCoupons where QuantLib's leg raises it: at that coupon, after its fixing is read when it is a cap/floor
  * check (so a fixing that fails to forecast fails first).
  */
-export type IborLegPlan = IborCouponPlan[]
+export type IborLegPlan = IborCouponPlan[] & {
+  /**
+   * whether the plan's floating coupons have been forecast in place (iborLegCoupons with `inPlace`): the first leg
+   * of a plan is its own coupons, every later one (a bumped curve) new objects
+   */
+  forecast?: boolean
+}
+
+/**
+ * A planned floating coupon: a FloatingRateCoupon whose rate fields are filled by a forecast, with what the forecast
+ * reads. One object per coupon serves as plan and as the first forecast's coupon: a cached floater holds ~500 bytes
+ * per flow where a plan beside its coupons held ~800 (23 kB for a 44-coupon floater, 70% of a book's instruments).
+ */
+type PlannedCoupon = FloatingRateCoupon & { failsAfterFixing?: unknown; yf: number; value: DateSerial; fixingEnd: DateSerial; spanning: number }
 
 type IborCouponPlan =
   | { kind: 'fixed'; coupon: FixedRateCoupon }
-  | ({ kind: 'floating'; failsAfterFixing?: unknown } & Omit<FloatingRateCoupon, 'kind' | 'rate' | 'amount' | 'indexFixing' | 'missingFixing'> & { yf: number; value: DateSerial; fixingEnd: DateSerial; spanning: number })
+  | PlannedCoupon
   | { kind: 'fails'; error: unknown }
 
 export function iborLegPlan(o: IborLegOptions): IborLegPlan {
@@ -97,19 +110,21 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
       failing = false
       const cap = o.caps && o.caps.length ? nth(o.caps, i, Number.NaN) : Number.NaN
       const floor = o.floors && o.floors.length ? nth(o.floors, i, Number.NaN) : Number.NaN
-      const coupon = {
-        kind: 'floating' as const, date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, yf,
-        fixingDate, value, fixingEnd, spanning, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears, nullAccrual: yf === 0,
+      // the coupon's fields in FloatingRateCoupon's order, then the plan's: every planned coupon of one shape
+      const coupon: PlannedCoupon = {
+        kind: 'floating', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: Number.NaN, amount: Number.NaN,
+        fixingDate, indexFixing: Number.NaN, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears, missingFixing: null,
+        nullAccrual: yf === 0, failsAfterFixing: undefined, yf, value, fixingEnd, spanning,
       }
+      plan.push(coupon)
       try {
         require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () => `cap level (${cap}) less than floor level (${floor})`, 'caps')
         require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () => `caps and floors need a positive gearing (${gearing})`, 'gearings')
       } catch (error) {
         // raised after the coupon's fixing, as QuantLib's leg does
-        plan.push({ ...coupon, failsAfterFixing: error })
+        coupon.failsAfterFixing = error
         return plan
       }
-      plan.push(coupon)
     } catch (error) {
       if (!failing) throw error
       plan.push({ kind: 'fails', error })
@@ -121,10 +136,14 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
 
 /**
  * The coupons of a planned leg with the index's fixings and forecasts (its projection curve) at an evaluation date:
- * fixings before it are historical, later ones forecast.
+ * fixings before it are historical, later ones forecast. The plan's first forecast may be written into its own
+ * coupons (`inPlace`: the cached instrument the plan is built for), once: every other forecast is new coupons, so
+ * the leg of a forecast never changes after it is returned.
  */
-export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial): (FloatingRateCoupon | FixedRateCoupon)[] {
+export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, inPlace = false): (FloatingRateCoupon | FixedRateCoupon)[] {
   const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
+  const own = inPlace && !plan.forecast
+  if (own) plan.forecast = true
   for (const p of plan) {
     if (p.kind === 'fails') throw p.error
     if (p.kind === 'fixed') {
@@ -137,10 +156,19 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
     // zero-volatility optionlets are intrinsic: the capped/floored rate is clamped
     if (p.floor !== null) rate = Math.max(rate, p.floor)
     if (p.cap !== null) rate = Math.min(rate, p.cap)
+    const missing = Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null
+    if (own) {
+      p.rate = rate
+      p.amount = p.nominal * rate * p.yf
+      p.indexFixing = indexFixing
+      p.missingFixing = missing
+      leg.push(p)
+      continue
+    }
     leg.push({
       kind: 'floating', date: p.date, nominal: p.nominal, accrualStart: p.accrualStart, accrualEnd: p.accrualEnd, refStart: p.refStart, refEnd: p.refEnd,
       exCouponDate: p.exCouponDate, dayCounter: p.dayCounter, rate, amount: p.nominal * rate * p.yf, fixingDate: p.fixingDate, indexFixing, gearing: p.gearing,
-      spread: p.spread, cap: p.cap, floor: p.floor, inArrears: p.inArrears, missingFixing: Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null,
+      spread: p.spread, cap: p.cap, floor: p.floor, inArrears: p.inArrears, missingFixing: missing,
       nullAccrual: p.nullAccrual,
     })
   }

@@ -49,7 +49,10 @@ export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBo
   return { base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, leg, redemptions: o.redemptions ?? [100] }
 }
 
-/** The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation date. */
-export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial): Bond {
-  return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate), plan.redemptions)
+/**
+ * The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation
+ * date; `inPlace`: the plan's first bond may be its own coupons (see iborLegCoupons).
+ */
+export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial, inPlace = false): Bond {
+  return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
 }
