@@ -1,6 +1,6 @@
 /**
  * Size, bound, hits, misses and hit ratio of every pricing cache, read at scrape time: the contexts, terms, market parts, fixing sets
- * and decoded curves of this process, and the instruments, curves and fixing histories of its pricing workers, summed over the live threads
+ * and decoded curves of this process, and the instruments, floater plans, curves and fixing histories of its pricing workers, summed over the live threads
  * from the counters each worker broadcasts (workers/operations/cache-report.ts).
  */
 import type { FastifyInstance } from 'fastify'
@@ -11,7 +11,7 @@ import { CACHE_STATS_CHANNEL, type WorkerCacheReport } from '../../workers/opera
 import { decodedCurves } from '../pricing/market-data.ts'
 import { registerCacheGauges } from './cache-gauges.ts'
 
-type CacheName = 'contexts' | 'terms' | 'market_parts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_curves' | 'worker_fixings'
+type CacheName = 'contexts' | 'terms' | 'market_parts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_floater_plans' | 'worker_curves' | 'worker_fixings'
 
 const sum = (all: CacheStats[]): CacheStats => all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses }), { size: 0, capacity: 0, hits: 0, misses: 0 })
 
@@ -37,6 +37,7 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
       // only this app's live threads: a recycled thread's last report is gone with it
       const live = app.pricer.threads.map((w) => reports.get(w.threadId)).filter((r): r is WorkerCacheReport => r !== undefined)
       out.worker_instruments = sum(live.map((r) => r.caches.instruments))
+      out.worker_floater_plans = sum(live.map((r) => r.caches.plans))
       out.worker_curves = sum(live.map((r) => r.caches.curves))
       out.worker_fixings = sum(live.map((r) => r.caches.fixings))
     }

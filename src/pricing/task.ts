@@ -49,7 +49,13 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
   ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash, ctx.instrument_dump, md.floating && ctx.floating_index ? { index: ctx.floating_index, fixings: md.floating.fixings?.key ?? null } : undefined)
-  task.instrument_key = isFloating(task.instrument_type) ? `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}` : ctx.instrument_key
+  if (isFloating(task.instrument_type)) {
+    task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
+    // the plan reads neither (workers/operations/valuation.ts): a new curve or day reuses it
+    task.plan_key = ctx.instrument_key
+  } else {
+    task.instrument_key = ctx.instrument_key
+  }
   return task
 }
 

@@ -7,7 +7,9 @@
 import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
-import { instrument } from '../../workers/operations/valuation.ts'
+import { floaterPlans, instrument, instruments } from '../../workers/operations/valuation.ts'
+import { runTask } from '../../workers/pool-dispatch.ts'
+import type { PricingTask } from '../../src/contracts/pricing.ts'
 import { requiredCurve } from '../../workers/operations/market.ts'
 import { planFloatingRateBond } from '../../workers/operations/rebuild-instrument.ts'
 import { floatingRateBondFrom } from '../../workers/quant/instruments/bonds/floating-rate-bond.ts'
@@ -50,4 +52,39 @@ t.test("re-forecasting a cached floater's plan on a bumped curve gives the flows
   t.ok(moved >= compared / 2, `${moved} of them re-forecast to other flows by a 1 bp bump (the bump reaches the forecasts)`)
   t.same(mismatches.slice(0, 5), [], 'the same flows, bit for bit')
   t.same(overwritten.slice(0, 5), [], "the cached instrument's flows stay as first forecast")
+})
+
+t.test("a floater's plan is cached apart from its curve: a new projection curve re-forecasts it, with a fresh rebuild's answers", async (t) => {
+  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const answer = (task: PricingTask) => JSON.stringify([runTask(structuredClone(task)), runTask({ ...structuredClone(task), operation: 'cashflows', parameters: { include_paid: true } })])
+  let compared = 0
+  let moved = 0
+  const wrong: string[] = []
+  const hitsBefore = floaterPlans.stats().hits
+  for (const [i, c] of fixture.cases.entries()) {
+    if (c.error || c.index === null || compared >= 200) continue
+    const first = { ...taskFor(c, fixture.curves, 'price', {}), instrument_key: `case-${i}:a`, plan_key: `case-${i}` }
+    if (!first.curves.projection || !first.curves.discount) continue
+    // another projection curve (the discount curve's nodes): what a market-data update makes of a floater's key
+    const second = { ...first, instrument_key: `case-${i}:b`, curves: { ...first.curves, projection: first.curves.discount } }
+    const firstAnswer = answer(first)
+    if (!runTask(structuredClone(first)).ok) continue
+    const secondAnswer = answer(second)
+    // the first curve's instrument, still cached, after its plan was re-forecast on the second
+    const firstAgain = answer(first)
+    if (secondAnswer !== firstAnswer) moved++
+    instruments.clear()
+    floaterPlans.clear()
+    const fresh = answer(second)
+    instruments.clear()
+    floaterPlans.clear()
+    const firstFresh = answer(first)
+    compared++
+    if (secondAnswer !== fresh) wrong.push(`#${i} ${c.kind}: the other curve's answers`)
+    if (firstAnswer !== firstFresh || firstAgain !== firstAnswer) wrong.push(`#${i} ${c.kind}: the first curve's answers`)
+  }
+  t.ok(compared >= 100, `${compared} floaters priced on two projection curves`)
+  t.ok(moved >= compared / 2, `${moved} of them priced differently on the other curve`)
+  t.ok(floaterPlans.stats().hits - hitsBefore >= compared, 'the second curve read the cached plan')
+  t.same(wrong.slice(0, 5), [], 'the answers of a fresh rebuild, bit for bit')
 })

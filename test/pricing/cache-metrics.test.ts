@@ -1,6 +1,6 @@
 /**
  * Every pricing cache is bounded by its setting and reports its size, bound and hit ratio on /metrics: the
- * contexts, fixing sets and decoded curves of the process and the instruments, curves and fixing histories of the workers.
+ * contexts, fixing sets and decoded curves of the process and the instruments, floater plans, curves and fixing histories of the workers.
  */
 import t from 'tap'
 import { build } from '../helpers/app.ts'
@@ -27,8 +27,9 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
     const ratio = metric(text, 'pricing_cache_hit_ratio', cache)
     t.ok(ratio > 0 && ratio < 1, `${cache}: hit ratio ${ratio}`)
   }
-  // the fixing sets of the process and the fixing histories of the worker (one thread): bounded and reported
-  for (const [cache, bound] of Object.entries({ fixing_sets: 1, worker_fixings: 64 })) {
+  // the fixing sets of the process, the floater plans (bounded as instruments) and fixing histories of the worker
+  // (one thread): bounded and reported
+  for (const [cache, bound] of Object.entries({ fixing_sets: 1, worker_floater_plans: 2, worker_fixings: 64 })) {
     t.equal(metric(text, 'pricing_cache_capacity', cache), bound, `${cache}: bound ${bound}`)
     const size = metric(text, 'pricing_cache_entries', cache)
     t.ok(size >= 1 && size <= bound, `${cache}: ${size} entries within the bound`)

@@ -5,7 +5,7 @@
 import { BroadcastChannel, isMainThread, threadId, workerData } from 'node:worker_threads'
 import type { CacheStats } from './bounded-cache.ts'
 import { builtCurves, fixingHistories } from './market.ts'
-import { instruments } from './valuation.ts'
+import { floaterPlans, instruments } from './valuation.ts'
 
 export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
 
@@ -18,12 +18,14 @@ export interface WorkerCacheLimits {
 
 export interface WorkerCacheReport {
   threadId: number
-  caches: { instruments: CacheStats; curves: CacheStats; fixings: CacheStats }
+  caches: { instruments: CacheStats; plans: CacheStats; curves: CacheStats; fixings: CacheStats }
 }
 
 const limits = (workerData as { cacheLimits?: WorkerCacheLimits } | null)?.cacheLimits
 if (limits) {
   instruments.resize(limits.instruments, limits.instrumentsMb * 1048576)
+  // a plan is mostly its instrument's coupons: as many as instruments, within half their MB (both bounds count them)
+  floaterPlans.resize(limits.instruments, limits.instrumentsMb * 524288)
   builtCurves.resize(limits.curves)
 }
 
@@ -39,6 +41,6 @@ export function reportCaches(): void {
     channel = new BroadcastChannel(CACHE_STATS_CHANNEL)
     channel.unref()
   }
-  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), curves: builtCurves.stats(), fixings: fixingHistories.stats() } }
+  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), plans: floaterPlans.stats(), curves: builtCurves.stats(), fixings: fixingHistories.stats() } }
   channel.postMessage(report)
 }

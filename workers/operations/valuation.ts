@@ -49,6 +49,20 @@ export function taskTerms(task: PricingTask): Terms {
 /** Rebuilt instruments of this worker, by content key (bounded in count and bytes: see cache-report.ts). */
 export const instruments = new BoundedCache<Instrument>(512, instrumentBytes)
 
+/** A floater's parsed terms and plan: what does not depend on the valuation date or the projection curve. */
+interface FloaterPlan {
+  terms: Terms
+  plan: FloatingRateBondPlan
+}
+
+/**
+ * Floater plans of this worker, by the task's plan key (bounded in count and bytes: see cache-report.ts). A floater's
+ * instrument is keyed by its date and projection curve too, so every new curve (an intraday market-data update) or
+ * day rebuilt it whole: its schedule, fixing and value dates and day counts, ~4 in 5 of a rebuild, which depend on
+ * neither. A plan is its first instrument's coupons (iborLegCoupons in place): a cached plan costs little beside it.
+ */
+export const floaterPlans = new BoundedCache<FloaterPlan>(512, (p) => 1024 + 320 * p.plan.leg.length)
+
 /** The rebuilt instrument, cached by the task's instrument key (rebuilding costs more than pricing). */
 export function instrument(task: PricingTask, withProjection = true): Instrument {
   const key = withProjection ? task.instrument_key : undefined
@@ -64,14 +78,18 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
-  const terms = taskTerms(task)
   const type = task.instrument_type
   if (isFloatingType(type)) {
+    const known = task.plan_key === undefined ? undefined : floaterPlans.get(task.plan_key)
+    const terms = known?.terms ?? taskTerms(task)
     const index = floatingIndex(task, String(terms.floating_rate_index_uid), withProjection)
-    const plan = planFloatingRateBond(type, terms, index)
-    // the plan's coupons are the bond's (forecast in place): bumped re-forecasts (risk.ts) make their own
+    const plan = known?.plan ?? planFloatingRateBond(type, terms, index)
+    // a guest fills no cache of the thread it visits (see instrument)
+    if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, plan })
+    // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
     return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index } }
   }
+  const terms = taskTerms(task)
   let bond: Bond
   if (type === 'ZeroCouponBond') bond = rebuildZeroCouponBond(terms)
   else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)

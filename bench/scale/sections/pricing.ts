@@ -21,7 +21,7 @@ const VALUATION = '2026-11-20T00:00:00Z'
 const HOT_ASSET = 'd4037e5c-6e60-5619-b1cd-8b02cccb5792'
 const OPERATIONS = ['price', 'analytics', 'z-spread'] as const
 type Operation = (typeof OPERATIONS)[number]
-const CACHES = ['contexts', 'terms', 'market_parts', 'decoded_curves', 'worker_instruments', 'worker_curves']
+const CACHES = ['contexts', 'terms', 'market_parts', 'decoded_curves', 'worker_instruments', 'worker_floater_plans', 'worker_curves']
 
 interface Bond {
   uid: string
