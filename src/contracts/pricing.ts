@@ -76,8 +76,8 @@ export const PricingTask = Type.Object(
     /** content key of everything the rebuild reads (type, terms, index conventions, fixings; for a floater the valuation date and projection curve): workers cache by it */
     instrument_key: Type.Optional(Type.String()),
     /**
-     * a floater's instrument key without its valuation date and projection curve: what its plan (schedule, fixing
-     * and accrual dates, day counts) depends on, cached by it so a new curve or day re-forecasts instead of rebuilding
+     * a floater's instrument key without its fixings, valuation date and projection curve: what its plan (schedule,
+     * fixing and accrual dates, day counts) depends on, cached by it so a new curve or day re-forecasts the plan
      */
     plan_key: Type.Optional(Type.String()),
     /** priced away from the thread its instrument key belongs to: read that thread's instrument cache, do not fill it */

@@ -38,6 +38,8 @@ export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' |
   heavy?: boolean
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
+  /** memoized, a floater's: the content key of its plan's inputs (its instrument key but for the fixings), see task.ts */
+  plan_key?: string
 }
 
 export interface PricingContextQuery {

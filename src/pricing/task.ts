@@ -48,11 +48,17 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   // and the projection curve's content key (the fixings by their content key, PostgreSQL's md5 of the dates and
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.
-  ctx.instrument_key ??= instrumentKey(task.instrument_type, ctx.terms_hash, ctx.instrument_dump, md.floating && ctx.floating_index ? { index: ctx.floating_index, fixings: md.floating.fixings?.key ?? null } : undefined)
+  if (ctx.instrument_key === undefined) {
+    const index = md.floating && ctx.floating_index ? ctx.floating_index : undefined
+    const key = termsKey(task.instrument_type, ctx.terms_hash, ctx.instrument_dump, index)
+    // a floater's plan (workers/operations/valuation.ts) reads its terms and index conventions, not its fixings, which
+    // gain one every day: a new day's fixings, curve or date re-forecast the cached plan
+    if (index) ctx.plan_key = key
+    ctx.instrument_key = index ? `${key}|${md.floating?.fixings?.key ?? '-'}` : key
+  }
   if (isFloating(task.instrument_type)) {
     task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
-    // the plan reads neither (workers/operations/valuation.ts): a new curve or day reuses it
-    task.plan_key = ctx.instrument_key
+    task.plan_key = ctx.plan_key
   } else {
     task.instrument_key = ctx.instrument_key
   }
@@ -73,14 +79,14 @@ function indexKey(index: FloatingIndexRow): string {
 }
 
 /**
- * The content key of a rebuilt instrument's static inputs (see buildTask): the terms' md5 first (the batcher
- * shards by a key's first characters), the type, and a floater's index and fixings by their own content keys.
- * Composed of fixed-format parts rather than hashed again, so a distinct bond costs no SHA-256; terms without
- * PostgreSQL's md5 (none of the stored ones) are hashed here.
+ * The content key of a bond's terms (see buildTask): the terms' md5 first (the batcher shards by a key's first
+ * characters), the type, and a floater's index by its own content key; a floater's instrument key adds its
+ * fixings'. Composed of fixed-format parts rather than hashed again, so a distinct bond costs no SHA-256; terms
+ * without PostgreSQL's md5 (none of the stored ones) are hashed here.
  */
-function instrumentKey(type: string, termsHash: string | null, terms: unknown, floating?: { index: FloatingIndexRow; fixings: string | null }): string {
+function termsKey(type: string, termsHash: string | null, terms: unknown, index?: FloatingIndexRow): string {
   const base = `${termsHash ?? contentKey(terms)}|${type}`
-  return floating ? `${base}|${indexKey(floating.index)}|${floating.fixings ?? '-'}` : base
+  return index ? `${base}|${indexKey(index)}` : base
 }
 
 /**
@@ -92,7 +98,7 @@ export function prewarmTask(terms: Pick<PricingContextRow, 'asset_uid' | 'instru
   if (!type || isFloating(type) || !terms.instrument_dump) return undefined
   return {
     operation: 'prewarm',
-    instrument_key: instrumentKey(type, terms.terms_hash, terms.instrument_dump),
+    instrument_key: termsKey(type, terms.terms_hash, terms.instrument_dump),
     asset_uid: terms.asset_uid,
     instrument_type: type,
     terms: terms.instrument_dump,

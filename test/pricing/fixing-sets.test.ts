@@ -14,6 +14,8 @@ import { decodeFixings, encodeFixings } from '../../workers/operations/fixing-se
 import { fixingHistories, floatingIndex } from '../../workers/operations/market.ts'
 import { fromIso } from '../../workers/quant/time/date.ts'
 import type { PricingTask } from '../../src/contracts/pricing.ts'
+import { buildTask } from '../../src/pricing/task.ts'
+import { resolveMarketData } from '../../src/pricing/market-data.ts'
 
 const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3' // BANKCO-FRN-SOFR-2029-03-20, quarterly on USD-TERM-SOFR-3M
 const VALUATION = '2026-11-20T00:00:00.000Z'
@@ -146,4 +148,22 @@ t.test('workers build a history once per content key', async (t) => {
   t.not(c, a, 'another key, another Map')
   t.equal(c.size, 2)
   t.ok(fixingHistories.size >= 2)
+})
+
+t.test("a floater's plan key leaves out its fixings: another day's fixing set is another instrument, the same plan", async (t) => {
+  const { db } = await build(t, { bundle: 'demo' })
+  // the next business day's fixing, published: the day after holds one fixing more
+  await db.sql`insert into index_fixings (data_node_uid, index_identifier, fixing_date, rate)
+    select data_node_uid, index_identifier, '2026-11-23', 0.0431 from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' limit 1`
+  const days = ['2026-11-20T00:00:00.000Z', '2026-11-24T00:00:00.000Z']
+  const contexts = await loadPricingContexts(db.sql, days.map((d) => query(FRN, d)))
+  const tasks = contexts.map((ctx, i) => {
+    const req = { operation: 'price' as const, parameters: {}, marketDataSet: 'default', side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid', valuation: days[i] }
+    return buildTask('price', ctx!, resolveMarketData(ctx!, req), days[i].slice(0, 10), {})
+  })
+  t.not(contexts[0]!.fixings!.key, contexts[1]!.fixings!.key, 'the two days hold different fixings')
+  t.not(tasks[0].instrument_key, tasks[1].instrument_key, 'two instruments')
+  t.ok(tasks[0].plan_key, 'a floater task carries a plan key')
+  t.equal(tasks[0].plan_key, tasks[1].plan_key, 'one plan')
+  t.ok(tasks[0].instrument_key!.startsWith(`${tasks[0].plan_key}|`), 'the instrument key is the plan key and more')
 })

@@ -57,8 +57,8 @@ interface FloaterPlan {
 
 /**
  * Floater plans of this worker, by the task's plan key (bounded in count and bytes: see cache-report.ts). A floater's
- * instrument is keyed by its date and projection curve too, so every new curve (an intraday market-data update) or
- * day rebuilt it whole: its schedule, fixing and value dates and day counts, ~4 in 5 of a rebuild, which depend on
+ * instrument is keyed by its date, fixings and projection curve too, so every new curve (an intraday market-data
+ * update) or day rebuilt it whole: its schedule, fixing and value dates and day counts, ~4 in 5 of a rebuild, which depend on
  * neither. A plan is its first instrument's coupons (iborLegCoupons in place): a cached plan costs little beside it.
  */
 export const floaterPlans = new BoundedCache<FloaterPlan>(512, (p) => 1024 + 320 * p.plan.leg.length)
