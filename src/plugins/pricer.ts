@@ -95,6 +95,19 @@ function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: 
   return (outcome) => outcomes.inc({ outcome })
 }
 
+/** Tasks priced away from their instrument's home thread: each rebuilt its instrument there, uncached (batcher.ts). */
+function guestMetric(registry: Registry, batches: TaskBatcher): void {
+  new Counter({
+    name: 'pricing_guest_tasks_total',
+    help: "Pricing tasks sent to a thread other than their instrument's home thread (an idle thread taking part of a long backlog): each rebuilt its instrument without caching it",
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(batches.guests)
+    },
+  })
+}
+
 export default fp<PricerPluginOptions>(
   async (app, { threads, heavyThreads, heavyIdle = false, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const common = {
@@ -149,7 +162,9 @@ export default fp<PricerPluginOptions>(
     app.decorate('pricer', pool)
     app.decorate('pricerHeavy', heavy)
     const isolated = app.hasDecorator('metrics') ? isolationMetrics(app.metrics.registry, heavy) : undefined
-    app.decorate('pricerBatches', new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask, isolated))
+    const batches = new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask, isolated)
+    if (app.hasDecorator('metrics')) guestMetric(app.metrics.registry, batches)
+    app.decorate('pricerBatches', batches)
     app.addHook('onClose', async () => {
       await Promise.all([pool.close(), heavy?.close()])
       app.log.info('pricing pool closed')

@@ -92,7 +92,7 @@ export interface Lanes {
 }
 
 /** The shard of an instrument key: a hash of its first characters (the content key's). */
-function shardOf(key: string, shards: number): number {
+export function shardOf(key: string, shards: number): number {
   let h = 0x811c9dc5
   for (let i = 0; i < key.length && i < 24; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
   return (h >>> 0) % shards
@@ -139,6 +139,8 @@ export class TaskBatcher {
   /** tasks waiting for their shard's thread, and whether a message of that shard is in flight */
   private readonly waiting: Pending[][]
   private readonly busy: boolean[]
+  /** tasks sent away from their instrument's home thread so far (rebuilt there, not cached: /metrics pricing_guest_tasks_total) */
+  guests = 0
 
   constructor(
     private readonly lanes: Lanes,
@@ -149,6 +151,14 @@ export class TaskBatcher {
     private readonly observe: (outcome: IsolationOutcome) => void = () => {},
     private readonly maxBatch = 64,
     private readonly resolutionMs = 20,
+    /**
+     * An idle thread takes half of a busy shard's waiting tasks only when more than this many wait: a task priced
+     * away from home rebuilds its instrument (30-100 µs against 10-20 µs cached), so taking a short backlog,
+     * which its own thread serves within a message or two, spent CPU that the threads (and the main thread) share.
+     * Taking every backlog of 2 or more made 2,000-2,600 guests of a 50,000-bond pass (50-300 now), and the
+     * server's CPU per distinct request 6-13 µs higher (bench/README.md, "Guests only behind a long backlog").
+     */
+    private readonly stealAbove = maxBatch,
   ) {
     this.waiting = Array.from({ length: threads }, () => [])
     this.busy = Array.from({ length: threads }, () => false)
@@ -204,13 +214,13 @@ export class TaskBatcher {
     return best
   }
 
-  /** Sends the shard's waiting tasks if its thread is free; an idle shard with nothing waiting helps the busiest. */
+  /** Sends the shard's waiting tasks if its thread is free; an idle shard with nothing waiting helps the busiest, if its backlog is long (stealAbove). */
   private dispatch(shard: number): void {
     if (this.busy[shard]) return
     let own = this.waiting[shard]
     if (own.length === 0) {
       let donor = -1
-      for (let s = 0; s < this.threads; s++) if (s !== shard && this.waiting[s].length > 1 && (donor < 0 || this.waiting[s].length > this.waiting[donor].length)) donor = s
+      for (let s = 0; s < this.threads; s++) if (s !== shard && this.waiting[s].length > this.stealAbove && (donor < 0 || this.waiting[s].length > this.waiting[donor].length)) donor = s
       if (donor < 0 || !this.busy[donor]) return
       const from = this.waiting[donor]
       own = from.splice(from.length - Math.floor(from.length / 2))
@@ -219,7 +229,11 @@ export class TaskBatcher {
     if (own !== this.waiting[shard]) this.waiting[shard].push(...own)
     // priced away from home: the thread reads its instrument cache but does not fill it, so each instrument is
     // cached once (in its home thread) and the caches stop growing once the book has been priced
-    for (const p of batch) (p.task as { guest?: boolean }).guest = p.home !== undefined && p.home >= 0 && p.home !== shard
+    for (const p of batch) {
+      const guest = p.home !== undefined && p.home >= 0 && p.home !== shard
+      ;(p.task as { guest?: boolean }).guest = guest
+      if (guest) this.guests++
+    }
     this.busy[shard] = true
     this.send(this.lanes.main, batch, shard)
   }

@@ -5,7 +5,7 @@
 import t from 'tap'
 import { Piscina } from 'piscina'
 import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
-import { PoolBusy, shardBalancer, TaskBatcher } from '../../src/pricing/batcher.ts'
+import { PoolBusy, shardBalancer, shardOf, TaskBatcher } from '../../src/pricing/batcher.ts'
 import { instrument, instruments } from '../../workers/operations/valuation.ts'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { taskFor, type OracleCase, type PoolCurve } from '../operations/oracle-cases.ts'
@@ -92,6 +92,30 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
   // one key requested many times in one turn is spread over both threads
   const hot = (await Promise.all(Array.from({ length: 40 }, () => batcher.run({ instrument_key: 'hot' })))) as { thread: number }[]
   t.equal(new Set(hot.map((r) => r.thread)).size, 2, 'a hot key is priced on both threads')
+})
+
+t.test('an idle thread takes part of a busy shard\'s backlog only when it is long: a short one waits for its own thread', async (t) => {
+  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 2, maxThreads: 2, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer(2) })
+  t.teardown(() => pool.destroy())
+  const batcher = new TaskBatcher({ main: pool, heavy: null }, 2, () => 10_000, () => 10_000)
+  const keys = Array.from({ length: 2000 }, (_, i) => `k-${i}`).filter((k) => shardOf(k, 2) === 0)
+  await Promise.all([batcher.run({ instrument_key: 'w-1' }), batcher.run({ instrument_key: 'w-2' })])
+  // the shard's thread is held by a long task while its backlog arrives, the other thread idle
+  const backlog = async (n: number) => {
+    const [first, ...rest] = keys.slice(0, n + 1)
+    const long = batcher.run({ instrument_key: first, sleep_ms: 300 }) as Promise<{ thread: number }>
+    await new Promise((resolve) => setImmediate(resolve))
+    const guestsBefore = batcher.guests
+    const replies = (await Promise.all(rest.map((k) => batcher.run({ instrument_key: k })))) as { thread: number }[]
+    const home = (await long).thread
+    return { away: replies.filter((r) => r.thread !== home).length, guests: batcher.guests - guestsBefore }
+  }
+  const short = await backlog(10)
+  t.equal(short.away, 0, 'ten waiting tasks all ran on their own thread')
+  t.equal(short.guests, 0, 'no guest')
+  const long = await backlog(200)
+  t.ok(long.away > 0, `of 200 waiting tasks, ${long.away} ran on the idle thread`)
+  t.equal(long.guests, long.away, 'each counted as a guest')
 })
 
 t.test('a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor\'s shards', async (t) => {

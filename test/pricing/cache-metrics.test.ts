@@ -35,4 +35,7 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
     t.ok(size >= 1 && size <= bound, `${cache}: ${size} entries within the bound`)
     t.ok(metric(text, 'pricing_cache_misses', cache) >= 1, `${cache}: misses counted`)
   }
+  // tasks priced away from their home thread (src/pricing/batcher.ts): counted, never more than were priced
+  const guests = Number(/^pricing_guest_tasks_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN)
+  t.ok(guests >= 0 && guests <= bonds.length * 3, `pricing_guest_tasks_total: ${guests}`)
 })

@@ -125,9 +125,12 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const rss: number[] = []
   for (let pass = 1; pass <= passes; pass++) {
     for (const op of operations) {
+      const guestsBefore = metric(await ctx.scale.metrics(), 'pricing_guest_tasks_total')
       const result = await measured(shuffled(bonds, pass * 7919 + op.length).map((b) => request(ctx.scale, op, b)))
+      // requests priced away from their instrument's home thread (rebuilt there, uncached)
+      const guests = metric(await ctx.scale.metrics(), 'pricing_guest_tasks_total') - guestsBefore
       ;(distinct[op] ??= []).push({ rps: result.rps, p99: result.p99, p50: result.p50, failed: result.non2xx + result.errors, cpu: result.cpu })
-      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}`)
+      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}, guests ${guests}`)
     }
     rss.push(ctx.scale.rssMiB())
     const text = await ctx.scale.metrics()
