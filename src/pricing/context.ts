@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
 import { cachedPricingContext, loadPricingContexts, type PricingContextQuery, type PricingContextRow } from './repository.ts'
 
-const cacheKey = (q: PricingContextQuery) => `${q.assetUid}|${q.marketDataSet}|${q.valuation}|${q.side}|${q.benchmarkRole}|${q.benchmarkSide}`
+// joined, not a template: a template's string is a rope whose characters V8 reads one tree walk at a time when it
+// hashes it for the lookup (4% of a distinct request's main-thread time in a profile); join builds it flat
+const cacheKey = (q: PricingContextQuery) => [q.assetUid, q.marketDataSet, q.valuation, q.side, q.benchmarkRole, q.benchmarkSide].join('|')
 
 /** The context of an asset that exists and has pricing details; else the 404 that says which is missing. */
 export function requirePricingDetails(ctx: PricingContextRow | undefined, assetUid: string): PricingContextRow {
