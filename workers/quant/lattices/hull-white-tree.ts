@@ -8,6 +8,7 @@
 import { require } from '../errors.ts'
 import type { YieldTermStructure } from '../curves/yield-term-structure.ts'
 import type { TimeGrid } from './time-grid.ts'
+import { SCRATCH, scratchArray } from './scratch.ts'
 
 const SQRT3 = Math.sqrt(3)
 
@@ -35,7 +36,26 @@ interface TreeLayout {
   p1: Float64Array
   p2: Float64Array
   p3: Float64Array
+  /** false once the next layout of another shape took over its arrays (a tree on it then builds it again) */
+  valid: boolean
+  buffers: LayoutBuffers
 }
+
+/** The arrays a layout is written in, at least its steps and nodes long (its own arrays are views of them). */
+interface LayoutBuffers {
+  steps: number
+  nodes: number
+  ints: Int32Array
+  floats: Float64Array
+}
+
+/**
+ * Layouts of at most this many nodes (~3.8 MB of buffers) are written in the arrays of the layout before them: a
+ * distinct callable's tree has a layout of its own (its grid is its own dates), and allocating ~58 kB of typed
+ * arrays per valuation (outside V8's heap) made every callable valued add to the external memory that V8 counts
+ * towards its next collection. A larger layout (a tree near the node limit) is allocated and dropped as before.
+ */
+const RECYCLED_NODES = 1 << 16
 
 /**
  * The last layout this thread built, reused when the next tree has the same shape (its inputs compared in full,
@@ -51,6 +71,20 @@ function sameSteps(a: Float64Array, b: Float64Array): boolean {
   return true
 }
 
+/** Buffers for a layout: the last layout's when they are large enough and not a large tree's (which loses them), else new ones. */
+function buffersFor(steps: number, nodes: number): LayoutBuffers {
+  const last = lastLayout
+  if (last && last.buffers.nodes <= RECYCLED_NODES && last.buffers.steps >= steps && last.buffers.nodes >= nodes) {
+    last.valid = false
+    return last.buffers
+  }
+  // powers of two: a thread's buffers settle at the largest recycled shape it has seen
+  const grown = (k: number) => 2 ** Math.ceil(Math.log2(Math.max(k, 64)))
+  const s = grown(steps)
+  const c = nodes <= RECYCLED_NODES ? grown(nodes) : nodes
+  return { steps: s, nodes: c, ints: new Int32Array(2 * s + c), floats: new Float64Array(3 * s + 3 * c) }
+}
+
 function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
   const last = lastLayout
   if (last && last.a === a && last.sigma === sigma && sameSteps(last.dts, grid.dts)) {
@@ -62,20 +96,29 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
   // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
   const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
   require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
+  const buffers = buffersFor(n + 1, capacity)
+  // views in the buffers: per step (n + 1 entries) size and offset, dts, x0 and dx; per node mid, p1, p2 and p3
+  const steps = buffers.steps
+  const floatsAt = (k: number, length: number) => buffers.floats.subarray(k * steps, k * steps + length)
+  const nodesAt = (k: number) => buffers.floats.subarray(3 * steps + k * buffers.nodes, 3 * steps + k * buffers.nodes + capacity)
+  const dts = floatsAt(0, n)
+  dts.set(grid.dts)
   const layout: TreeLayout = {
     a,
     sigma,
-    dts: Float64Array.from(grid.dts),
+    dts,
     capacity,
     maxSize: 1,
-    size: new Int32Array(n + 1),
-    offset: new Int32Array(n + 1),
-    x0: new Float64Array(n + 1),
-    dx: new Float64Array(n + 1),
-    mid: new Int32Array(capacity),
-    p1: new Float64Array(capacity),
-    p2: new Float64Array(capacity),
-    p3: new Float64Array(capacity),
+    size: buffers.ints.subarray(0, n + 1),
+    offset: buffers.ints.subarray(steps, steps + n + 1),
+    x0: floatsAt(1, n + 1),
+    dx: floatsAt(2, n + 1),
+    mid: buffers.ints.subarray(2 * steps, 2 * steps + capacity),
+    p1: nodesAt(0),
+    p2: nodesAt(1),
+    p3: nodesAt(2),
+    valid: true,
+    buffers,
   }
   const { size: sizes, offset: offsets, x0, dx: dxs, mid, p1, p2, p3 } = layout
 
@@ -135,12 +178,12 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
 
 export class HullWhiteTree {
   readonly steps: number
-  /** per step: layer size, first node index in the flat arrays, x of node 0, spacing, dt (shared, read-only) */
-  private readonly size: Int32Array
-  private readonly offset: Int32Array
-  private readonly x0: Float64Array
-  private readonly dx: Float64Array
-  private readonly dt: Float64Array
+  /**
+   * per step: layer size, first node index in the flat arrays, x of node 0, spacing, dt; per node: the middle
+   * descendant's index in the next layer and the three probabilities. Shared with the trees of the same shape, and
+   * built again (current()) if a layout of another shape has since been written in its arrays.
+   */
+  private layout: TreeLayout
   /** per step: the fitted phi, this tree's own */
   private readonly phi: Float64Array
   /**
@@ -149,11 +192,6 @@ export class HullWhiteTree {
    * or a bumped valuation rolls one tree back several times).
    */
   private readonly discount: Float64Array
-  /** per node of steps 0..n-1: index of the middle descendant in the next layer, and the three probabilities */
-  private readonly mid: Int32Array
-  private readonly p1: Float64Array
-  private readonly p2: Float64Array
-  private readonly p3: Float64Array
   readonly maxSize: number
 
   /**
@@ -181,29 +219,26 @@ export class HullWhiteTree {
     return capacity
   }
 
-  constructor(readonly grid: TimeGrid, curve: YieldTermStructure, a: number, sigma: number, maxNodes = Number.POSITIVE_INFINITY) {
+  constructor(readonly grid: TimeGrid, curve: YieldTermStructure, private readonly a: number, private readonly sigma: number, private readonly maxNodes = Number.POSITIVE_INFINITY) {
     const n = grid.size - 1
     require(n > 0, 'null time steps for trinomial tree')
     this.steps = n
-    const layout = layoutOf(grid, a, sigma, maxNodes)
-    this.size = layout.size
-    this.offset = layout.offset
-    this.x0 = layout.x0
-    this.dx = layout.dx
-    this.dt = layout.dts
-    this.mid = layout.mid
-    this.p1 = layout.p1
-    this.p2 = layout.p2
-    this.p3 = layout.p3
-    this.maxSize = layout.maxSize
+    this.layout = layoutOf(grid, a, sigma, maxNodes)
+    this.maxSize = this.layout.maxSize
     this.phi = new Float64Array(n)
-    this.discount = new Float64Array(layout.capacity)
+    this.discount = new Float64Array(this.layout.capacity)
     this.fit(curve)
+  }
+
+  /** The layout, built again (the same numbers: it depends on the grid, a and sigma alone) if its arrays were taken over. */
+  private current(): TreeLayout {
+    if (!this.layout.valid) this.layout = layoutOf(this.grid, this.a, this.sigma, this.maxNodes)
+    return this.layout
   }
 
   /** layer size at step i */
   sizeAt(i: number): number {
-    return this.size[i]
+    return this.current().size[i]
   }
 
   /**
@@ -212,18 +247,19 @@ export class HullWhiteTree {
    * the first times exp(-phi·dt) here (equal to an ulp or two: the oracle's callables agree to 2e-15 relative).
    */
   private fit(curve: YieldTermStructure): void {
-    let prices = new Float64Array(this.maxSize)
-    let next = new Float64Array(this.maxSize)
-    const { mid, p1, p2, p3, discount } = this
+    let prices = scratchArray(SCRATCH.fitPrices, this.maxSize)
+    let next = scratchArray(SCRATCH.fitNext, this.maxSize)
+    const { mid, p1, p2, p3, size: sizes, dts, dx: dxs, offset: offsets, x0 } = this.current()
+    const discount = this.discount
     prices[0] = 1
     for (let i = 0; i < this.steps; i++) {
-      const size = this.size[i]
-      const dt = this.dt[i]
-      const dx = this.dx[i]
-      const off = this.offset[i]
+      const size = sizes[i]
+      const dt = dts[i]
+      const dx = dxs[i]
+      const off = offsets[i]
       const discountBond = curve.discountT(this.grid.times[i + 1])
       let value = 0
-      let x = this.x0[i]
+      let x = x0[i]
       for (let j = 0; j < size; j++) {
         // exp(-x·dt) kept in the discount slot until phi is known
         const d = Math.exp(-x * dt)
@@ -235,7 +271,7 @@ export class HullWhiteTree {
       this.phi[i] = phi
       const byPhi = Math.exp(-phi * dt)
       // state prices of the next layer (TreeLattice::computeStatePrices)
-      next.fill(0, 0, this.size[i + 1])
+      next.fill(0, 0, sizes[i + 1])
       for (let j = 0; j < size; j++) {
         const d = discount[off + j] * byPhi
         discount[off + j] = d
@@ -263,10 +299,12 @@ export class HullWhiteTree {
    * computed as without them, bit for bit, so a Newton solve on them solves the same function as a bracketing one.
    */
   stepback(i: number, values: Float64Array, out: Float64Array, shift = 0, slopes?: Float64Array, outSlopes?: Float64Array): void {
-    const size = this.size[i]
-    const off = this.offset[i]
-    const dt = this.dt[i]
-    const { mid, p1, p2, p3, discount } = this
+    const layout = this.current()
+    const size = layout.size[i]
+    const off = layout.offset[i]
+    const dt = layout.dts[i]
+    const { mid, p1, p2, p3 } = layout
+    const discount = this.discount
     if (slopes === undefined || outSlopes === undefined) {
       if (shift === 0) {
         for (let j = 0; j < size; j++) {

@@ -12,6 +12,7 @@ import type { YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import { discountAt } from '../../curves/yield-term-structure.ts'
 import { TimeGrid } from '../../lattices/time-grid.ts'
 import { HullWhiteTree } from '../../lattices/hull-white-tree.ts'
+import { SCRATCH, scratchArray } from '../../lattices/scratch.ts'
 import { settlementDate } from '../../instruments/bond.ts'
 import { callableArguments, type CallableBond } from '../../instruments/bonds/callable-fixed-rate-bond.ts'
 import type { BondValuation } from '../bond/discounting-bond-engine.ts'
@@ -19,6 +20,8 @@ import type { BondValuation } from '../bond/discounting-bond-engine.ts'
 export const HULL_WHITE_A = 0.03
 export const HULL_WHITE_SIGMA = 0.01
 export const TREE_STEPS = 40
+
+const EMPTY = new Float64Array(0)
 
 const withinNextWeek = (t1: number, t2: number) => t1 <= t2 && t2 <= t1 + 1 / 52
 
@@ -129,12 +132,14 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
 
   const last = grid.index(redemptionTime)
   require(last > 0, 'the bond redeems at the curve reference date')
-  let values = new Float64Array(tree.maxSize)
-  let scratch = new Float64Array(tree.maxSize)
-  // the redemption does not move with the shift: every slope starts at 0
-  let slopes = new Float64Array(withSlope ? tree.maxSize : 0)
-  let slopeScratch = new Float64Array(withSlope ? tree.maxSize : 0)
+  // per-thread arrays (a rollback keeps none of them): every entry a step reads was written by the step before
+  let values = scratchArray(SCRATCH.values, tree.maxSize)
+  let scratch = scratchArray(SCRATCH.valuesOut, tree.maxSize)
+  let slopes = withSlope ? scratchArray(SCRATCH.slopes, tree.maxSize) : EMPTY
+  let slopeScratch = withSlope ? scratchArray(SCRATCH.slopesOut, tree.maxSize) : EMPTY
   values.fill(args.redemption, 0, tree.sizeAt(last))
+  // the redemption does not move with the shift: every slope starts at 0
+  slopes.fill(0, 0, withSlope ? tree.sizeAt(last) : 0)
   adjust(values, slopes, tree.sizeAt(last), last)
   for (let i = last - 1; i >= 0; i--) {
     if (withSlope) {
