@@ -175,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
     pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),
-    pricingPrewarmInstruments: boolean(env, 'PRICING_PREWARM_INSTRUMENTS', false),
+    pricingPrewarmInstruments: boolean(env, 'PRICING_PREWARM_INSTRUMENTS', true),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),

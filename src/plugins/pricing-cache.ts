@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { loadFloatingIndexes, loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
@@ -92,6 +92,7 @@ export default fp(
             isHeavy: isHeavyTask,
             limit: workerInstruments * app.config.pricerThreads,
             valuationDate: new Date().toISOString().slice(0, 10),
+            indexes: (uids) => loadFloatingIndexes(app.sql, uids),
             stopped: () => closing,
           })
           app.log.info({ instruments, ms: ms() }, 'pricing cache: instruments prewarmed')
@@ -104,7 +105,7 @@ export default fp(
     if (app.hasDecorator('metrics')) {
       new Gauge({
         name: 'pricing_prewarm_running',
-        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments) runs, else 0',
+        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments and floater plans) runs, else 0',
         registers: [app.metrics.registry],
         collect() {
           this.set(prewarming ? 1 : 0)

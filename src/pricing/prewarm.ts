@@ -1,12 +1,13 @@
 /**
  * The start-up warm-up of a restarted service (README, "A book, not one bond"): the terms of the priced assets are
- * read into the terms cache (src/pricing/repository.ts, prewarmTerms), then each fixed-coupon bond's instrument is
- * rebuilt in the pricing thread its key belongs to (a floater's depends on the valuation date and curves: it is
- * rebuilt when first priced). A few tasks at a time, so requests that arrive meanwhile are not held behind it.
+ * read into the terms cache (src/pricing/repository.ts, prewarmTerms), then in the pricing thread its key belongs
+ * to, each fixed-coupon bond's instrument is rebuilt and each floater's plan (its dates) is made; a floater's
+ * instrument depends on the valuation date and curves, so its first request forecasts the plan on its curve. A
+ * few tasks at a time, so requests that arrive meanwhile are not held behind it.
  */
 import type { PricingTask } from '../contracts/pricing.ts'
 import type { ContextCache } from './context-cache.ts'
-import type { AssetTerms } from './repository.ts'
+import type { AssetTerms, PricingContextRow } from './repository.ts'
 import { prewarmTask } from './task.ts'
 
 const IN_FLIGHT = 16
@@ -19,18 +20,23 @@ export interface InstrumentPrewarm {
   isHeavy: (task: PricingTask) => boolean
   /** at most this many instruments (what the pricing threads' caches hold) */
   limit: number
-  /** any valid date: a fixed-coupon bond's instrument does not depend on it */
+  /** any valid date: a fixed-coupon bond's instrument does not depend on it, nor does a floater's plan */
   valuationDate: string
+  /** the floaters' indexes with their conventions, by uid (repository.ts, loadFloatingIndexes) */
+  indexes: (uids: string[]) => Promise<Map<string, NonNullable<PricingContextRow['floating_index']>>>
   stopped: () => boolean
 }
 
-/** Rebuilds the fixed-coupon bonds of the cached terms; resolves with how many were sent (failures are the requests' to report). */
+/** Rebuilds the fixed-coupon bonds and plans the floaters of the cached terms; resolves with how many tasks were sent (failures are the requests' to report). */
 export async function prewarmInstruments(p: InstrumentPrewarm): Promise<number> {
+  const floating = new Set<string>()
+  for (const [, terms] of p.terms.peekEntries()) if (terms.floating_index) floating.add(terms.floating_index)
+  const indexes = await p.indexes([...floating])
   const inFlight = new Set<Promise<void>>()
   let sent = 0
   for (const [, terms] of p.terms.peekEntries()) {
     if (sent >= p.limit || p.stopped()) break
-    const task = prewarmTask(terms, p.valuationDate)
+    const task = prewarmTask(terms, p.valuationDate, terms.floating_index ? indexes.get(terms.floating_index) : null)
     if (!task || p.isHeavy(task)) continue
     const done: Promise<void> = p.run(task).then(
       () => void inFlight.delete(done),

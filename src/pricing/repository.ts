@@ -87,6 +87,21 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
 }
 
 /**
+ * Floating-rate indexes by uid, with their conventions: the same row a market part holds for its floaters
+ * (market-parts.ts, `floating`), so a key composed from it is the key a request composes. Uids that are not UUIDs
+ * select nothing.
+ */
+export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Promise<Map<string, NonNullable<MarketPart['floating_index']>>> {
+  const valid = uids.filter((u) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u))
+  if (valid.length === 0) return new Map()
+  const rows = await sql<NonNullable<MarketPart['floating_index']>[]>`
+    select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
+    from indexes ix left join index_convention_details cd on cd.index_uid = ix.uid
+    where ix.uid = any(${valid}::uuid[])`
+  return new Map(rows.map((r) => [r.uid, r]))
+}
+
+/**
  * Fills `cache` with the terms of every asset that has pricing details, up to its bound, in pages of `page` rows
  * read in primary-key order: after a restart, a book's first pass then costs no terms round trip. Values read
  * after a clear are dropped (ContextCache.set), and the fill stops there: what changed is loaded on demand.

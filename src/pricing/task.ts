@@ -90,15 +90,21 @@ function termsKey(type: string, termsHash: string | null, terms: unknown, index?
 }
 
 /**
- * A task that rebuilds and caches a fixed-coupon bond's instrument under the key buildTask gives it (the start-up
- * warm-up); undefined for a floater, whose instrument depends on the valuation date and the projection curve.
+ * A task for the start-up warm-up, undefined where there is nothing to warm: a fixed-coupon bond's instrument,
+ * rebuilt and cached under the key buildTask gives it; a floater's plan (its dates: buildTask's plan key, from
+ * its index `index` as a market part holds it), since its instrument depends on the valuation date and the
+ * projection curve. A floater's task is routed by its plan key, whose first characters (the terms' md5) are those
+ * of the keys of its requests: it is planned in the thread that prices them.
  */
-export function prewarmTask(terms: Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'>, valuationDate: string): PricingTask | undefined {
+export function prewarmTask(
+  terms: Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'>,
+  valuationDate: string,
+  index?: FloatingIndexRow | null,
+): PricingTask | undefined {
   const type = terms.instrument_type
-  if (!type || isFloating(type) || !terms.instrument_dump) return undefined
-  return {
+  if (!type || !terms.instrument_dump) return undefined
+  const task: PricingTask = {
     operation: 'prewarm',
-    instrument_key: termsKey(type, terms.terms_hash, terms.instrument_dump),
     asset_uid: terms.asset_uid,
     instrument_type: type,
     terms: terms.instrument_dump,
@@ -108,4 +114,9 @@ export function prewarmTask(terms: Pick<PricingContextRow, 'asset_uid' | 'instru
     fixings: {},
     parameters: {},
   }
+  if (!isFloating(type)) return { ...task, instrument_key: termsKey(type, terms.terms_hash, terms.instrument_dump) }
+  if (!index) return undefined
+  const planKey = termsKey(type, terms.terms_hash, terms.instrument_dump, index)
+  const conventions = { identifier: index.identifier, ...(index.convention as Omit<IndexConventions, 'identifier'>) }
+  return { ...task, instrument_key: planKey, plan_key: planKey, indexes: { [index.uid]: conventions } }
 }

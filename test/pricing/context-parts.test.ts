@@ -75,15 +75,31 @@ t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their prici
   }
   // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
   t.ok(before.entries >= n - 1 && before.entries <= n, `${before.entries} instruments cached for ${n} fixed-coupon details`)
-  const ids = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'UST-STRIP-2036-02-15', 'MUNI-4.5-2030-06-15-SINK', 'ACME-5.0-2034-06-01-CALL']
+  // and each floater's plan, which its first request forecasts on its curve instead of planning
+  const [{ floaters }] = await db.sql<{ floaters: number }[]>`
+    select count(*)::int as floaters from asset_pricing_details where instrument_type in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
+  const plans = async () => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_floater_plans"\\} (\\d+)`).exec(text)?.[1])
+    return { entries: g('pricing_cache_entries'), hits: g('pricing_cache_hits'), misses: g('pricing_cache_misses') }
+  }
+  const plansBefore = await plans()
+  t.ok(floaters > 0 && plansBefore.entries === floaters, `${plansBefore.entries} floater plans for ${floaters} floaters`)
+  const ids = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'UST-STRIP-2036-02-15', 'MUNI-4.5-2030-06-15-SINK', 'ACME-5.0-2034-06-01-CALL', 'BANKCO-FRN-SOFR-2029-03-20']
   const answers = []
   for (const id of ids) {
     const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/analytics/`, payload: request })
     t.equal(res.statusCode, 200, `${id} priced`)
     answers.push(body<Record<string, unknown>>(res))
   }
+  // a thread reports its caches after a message, at most every 500 ms: the floater again, from its cached instrument
   await new Promise((r) => setTimeout(r, 600))
-  t.equal((await stats()).misses, before.misses, 'no instrument was rebuilt for them')
+  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/analytics/`, payload: request })).statusCode, 200)
+  await new Promise((r) => setTimeout(r, 100))
+  t.equal((await stats()).misses, before.misses + 1, 'no fixed-coupon instrument was rebuilt for them (the floater\'s depends on its curve)')
+  const plansAfter = await plans()
+  t.equal(plansAfter.hits, plansBefore.hits + 1, 'the floater read its plan')
+  t.equal(plansAfter.misses, plansBefore.misses, 'and planned nothing')
 
   const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   for (const [i, id] of ids.entries()) {

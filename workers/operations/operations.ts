@@ -14,14 +14,15 @@ import { accruedAmount, basisPointValue, convexity, duration, zSpreadFromCleanPr
 import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { CALLABLE_ENGINE_ID } from './callable.ts'
-import { finite, instrument, solveYield, taskTerms, value, yieldRate } from './valuation.ts'
+import { finite, instrument, prewarmFloaterPlan, solveYield, taskTerms, value, yieldRate } from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
 type Result = Record<string, unknown>
 
-/** Rebuilds and caches the task's instrument (the start-up warm-up): nothing to answer. */
+/** The start-up warm-up: caches a fixed-coupon bond's instrument, a floater's plan. Nothing to answer. */
 export function prewarm(task: PricingTask): Result {
-  instrument(task)
+  if (isFloatingType(task.instrument_type)) prewarmFloaterPlan(task)
+  else instrument(task)
   return {}
 }
 

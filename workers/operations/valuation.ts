@@ -76,6 +76,17 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
   return cached.evaluationDate === evaluationDate ? cached : { ...cached, evaluationDate }
 }
 
+/**
+ * The start-up warm-up of a floater (src/pricing/task.ts, prewarmTask): its plan, cached by its plan key, which a
+ * request then re-forecasts on its curve instead of planning. Needs no curve and no fixings.
+ */
+export function prewarmFloaterPlan(task: PricingTask): void {
+  const key = task.plan_key
+  if (key === undefined || task.guest || floaterPlans.has(key)) return
+  const terms = taskTerms(task)
+  floaterPlans.set(key, { terms, plan: planFloatingRateBond(task.instrument_type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), false)) })
+}
+
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
   const type = task.instrument_type
