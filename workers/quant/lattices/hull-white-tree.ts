@@ -33,9 +33,8 @@ interface TreeLayout {
   x0: Float64Array
   dx: Float64Array
   mid: Int32Array
-  p1: Float64Array
-  p2: Float64Array
-  p3: Float64Array
+  /** per node, side by side: the probabilities of the down, middle and up branches (one stream for a rollback to read) */
+  probs: Float64Array
   /** false once the next layout of another shape took over its arrays (a tree on it then builds it again) */
   valid: boolean
   buffers: LayoutBuffers
@@ -97,10 +96,9 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
   const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
   require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
   const buffers = buffersFor(n + 1, capacity)
-  // views in the buffers: per step (n + 1 entries) size and offset, dts, x0 and dx; per node mid, p1, p2 and p3
+  // views in the buffers: per step (n + 1 entries) size and offset, dts, x0 and dx; per node mid and 3 probabilities
   const steps = buffers.steps
   const floatsAt = (k: number, length: number) => buffers.floats.subarray(k * steps, k * steps + length)
-  const nodesAt = (k: number) => buffers.floats.subarray(3 * steps + k * buffers.nodes, 3 * steps + k * buffers.nodes + capacity)
   const dts = floatsAt(0, n)
   dts.set(grid.dts)
   const layout: TreeLayout = {
@@ -114,13 +112,11 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
     x0: floatsAt(1, n + 1),
     dx: floatsAt(2, n + 1),
     mid: buffers.ints.subarray(2 * steps, 2 * steps + capacity),
-    p1: nodesAt(0),
-    p2: nodesAt(1),
-    p3: nodesAt(2),
+    probs: buffers.floats.subarray(3 * steps, 3 * steps + 3 * capacity),
     valid: true,
     buffers,
   }
-  const { size: sizes, offset: offsets, x0, dx: dxs, mid, p1, p2, p3 } = layout
+  const { size: sizes, offset: offsets, x0, dx: dxs, mid, probs } = layout
 
   let jMin = 0
   let jMax = 0
@@ -143,8 +139,11 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
     // the layout's time (a distinct callable builds its own layout: its grid is its own dates)
     const invV2 = 1 / v2
     const s3v = SQRT3 / v
-    let nextMin = 0x7fffffff
-    let nextMax = -0x7fffffff
+    // the branching target k = round(j·dxPrev·decay / dx) never decreases with j (every factor is positive and
+    // rounding is monotone): the next layer's bounds are its end nodes' targets, known before the loop, so each
+    // descendant is indexed from the next layer's lowest node as it is written
+    const nextMin = Math.floor((jMin * dxPrev * decay) / dx + 0.5) - 1
+    const nextMax = Math.floor((jMax * dxPrev * decay) / dx + 0.5) + 1
     for (let j = jMin; j <= jMax; j++) {
       const m = j * dxPrev * decay
       const k = Math.floor(m / dx + 0.5)
@@ -152,15 +151,11 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
       const e2v = e * e * invV2
       const e3v = e * s3v
       const idx = offset + j - jMin
-      mid[idx] = k
-      p1[idx] = (1 + e2v - e3v) * (1 / 6)
-      p2[idx] = (2 - e2v) * (1 / 3)
-      p3[idx] = (1 + e2v + e3v) * (1 / 6)
-      if (k - 1 < nextMin) nextMin = k - 1
-      if (k + 1 > nextMax) nextMax = k + 1
+      mid[idx] = k - nextMin
+      probs[3 * idx] = (1 + e2v - e3v) * (1 / 6)
+      probs[3 * idx + 1] = (2 - e2v) * (1 / 3)
+      probs[3 * idx + 2] = (1 + e2v + e3v) * (1 / 6)
     }
-    // descendants are indexed from the next layer's lowest node
-    for (let idx = offset; idx < offset + size; idx++) mid[idx] -= nextMin
     offset += size
     jMin = nextMin
     jMax = nextMax
@@ -249,7 +244,7 @@ export class HullWhiteTree {
   private fit(curve: YieldTermStructure): void {
     let prices = scratchArray(SCRATCH.fitPrices, this.maxSize)
     let next = scratchArray(SCRATCH.fitNext, this.maxSize)
-    const { mid, p1, p2, p3, size: sizes, dts, dx: dxs, offset: offsets, x0 } = this.current()
+    const { mid, probs, size: sizes, dts, dx: dxs, offset: offsets, x0 } = this.current()
     const discount = this.discount
     prices[0] = 1
     for (let i = 0; i < this.steps; i++) {
@@ -277,9 +272,10 @@ export class HullWhiteTree {
         discount[off + j] = d
         const weight = prices[j] * d
         const m = mid[off + j]
-        next[m - 1] += weight * p1[off + j]
-        next[m] += weight * p2[off + j]
-        next[m + 1] += weight * p3[off + j]
+        const r = 3 * (off + j)
+        next[m - 1] += weight * probs[r]
+        next[m] += weight * probs[r + 1]
+        next[m + 1] += weight * probs[r + 2]
       }
       const swap = prices
       prices = next
@@ -303,29 +299,32 @@ export class HullWhiteTree {
     const size = layout.size[i]
     const off = layout.offset[i]
     const dt = layout.dts[i]
-    const { mid, p1, p2, p3 } = layout
+    const { mid, probs } = layout
     const discount = this.discount
     if (slopes === undefined || outSlopes === undefined) {
       if (shift === 0) {
         for (let j = 0; j < size; j++) {
           const m = mid[off + j]
-          out[j] = (p1[off + j] * values[m - 1] + p2[off + j] * values[m] + p3[off + j] * values[m + 1]) * discount[off + j]
+          const r = 3 * (off + j)
+          out[j] = (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) * discount[off + j]
         }
         return
       }
       const moved = Math.exp(-shift * dt)
       for (let j = 0; j < size; j++) {
         const m = mid[off + j]
-        out[j] = (p1[off + j] * values[m - 1] + p2[off + j] * values[m] + p3[off + j] * values[m + 1]) * (discount[off + j] * moved)
+        const r = 3 * (off + j)
+        out[j] = (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) * (discount[off + j] * moved)
       }
       return
     }
     const moved = shift === 0 ? 1 : Math.exp(-shift * dt)
     for (let j = 0; j < size; j++) {
       const m = mid[off + j]
-      const q1 = p1[off + j]
-      const q2 = p2[off + j]
-      const q3 = p3[off + j]
+      const r = 3 * (off + j)
+      const q1 = probs[r]
+      const q2 = probs[r + 1]
+      const q3 = probs[r + 2]
       const d = discount[off + j] * moved
       const value = (q1 * values[m - 1] + q2 * values[m] + q3 * values[m + 1]) * d
       out[j] = value
