@@ -64,6 +64,18 @@ export interface MarketPart {
   fixings: FixingSet | null
 }
 
+/**
+ * The floating indexes that a query of text uids (`uids`, one column) names, by primary key, as a market part holds
+ * them: uid, identifier and conventions. The market parts' query and the start-up warm-up (repository.ts,
+ * loadFloatingIndexes) read them alike, so a key composed from one is the other's. A text that is not a UUID
+ * selects nothing, never an error (the distinct subquery filters before the cast).
+ */
+export const floatingIndexRows = (sql: Sql, uids: ReturnType<Sql['unsafe']>) => sql`
+  select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
+  from (select distinct u from (${uids}) given(u) where u ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
+  join indexes ix on ix.uid = f.u::uuid
+  left join index_convention_details cd on cd.index_uid = ix.uid`
+
 /** The fixing sets of the market parts: cleared with them (src/plugins/pricing-cache.ts), so never stale. */
 export type FixingSetCache = ContextCache<FixingSet>
 
@@ -184,13 +196,7 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
       ) o on true
     ),
     wants_by_request as (select ord, json_agg(key) as keys from wants group by ord),
-    -- floating indexes by primary key (a stored uid that is not a UUID selects nothing, never an error)
-    floating as (
-      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
-      from (select distinct floating_index from req where floating_index ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
-      join indexes ix on ix.uid = f.floating_index::uuid
-      left join index_convention_details cd on cd.index_uid = ix.uid
-    ),
+    floating as (${floatingIndexRows(sql, sql`select floating_index from req`)}),
     -- one fixing set per node, index and valuation day: every fixing up to that day, whichever bonds need it, so
     -- that its content depends on its key alone and the main thread caches it; the sets it holds are not read again
     windows as (

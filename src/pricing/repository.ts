@@ -8,7 +8,7 @@
  */
 import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
-import { loadMarketParts, marketKey, type FixingSetCache, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
+import { floatingIndexRows, loadMarketParts, marketKey, type FixingSetCache, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
 
 export type { FixingSet, FixingSetCache, SelectedCurveRow } from './market-parts.ts'
 
@@ -86,18 +86,10 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.asset_uid, r]))
 }
 
-/**
- * Floating-rate indexes by uid, with their conventions: the same row a market part holds for its floaters
- * (market-parts.ts, `floating`), so a key composed from it is the key a request composes. Uids that are not UUIDs
- * select nothing.
- */
+/** Floating-rate indexes by uid, with their conventions, as a market part holds them (market-parts.ts, floatingIndexRows). */
 export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Promise<Map<string, NonNullable<MarketPart['floating_index']>>> {
-  const valid = uids.filter((u) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u))
-  if (valid.length === 0) return new Map()
-  const rows = await sql<NonNullable<MarketPart['floating_index']>[]>`
-    select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
-    from indexes ix left join index_convention_details cd on cd.index_uid = ix.uid
-    where ix.uid = any(${valid}::uuid[])`
+  if (uids.length === 0) return new Map()
+  const rows = await sql<NonNullable<MarketPart['floating_index']>[]>`${floatingIndexRows(sql, sql`select unnest(${uids as string[]}::text[])`)}`
   return new Map(rows.map((r) => [r.uid, r]))
 }
 

@@ -16,6 +16,9 @@ const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
     building: c.building as TaskCurve['building'],
   }
 
+/** A task's conventions of a floating index: its identifier and its stored convention_dump. */
+const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({ identifier, ...(convention as Omit<IndexConventions, 'identifier'>) })
+
 export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
   const curves: PricingTask['curves'] = {}
   for (const role of ['discount', 'projection', 'benchmark'] as const) {
@@ -25,7 +28,7 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   const indexes: Record<string, IndexConventions> = {}
   const fixings: PricingTask['fixings'] = {}
   if (md.floating) {
-    indexes[md.floating.index_uid] = { identifier: md.floating.index_identifier, ...(md.floating.convention as Omit<IndexConventions, 'identifier'>) }
+    indexes[md.floating.index_uid] = indexConventions(md.floating.index_identifier, md.floating.convention)
     // by reference: the set's SharedArrayBuffer, shared by every task on it (structured clone does not copy it)
     const set = md.floating.fixings
     if (set) fixings[md.floating.index_identifier] = { key: set.key, buffer: set.buffer }
@@ -115,8 +118,8 @@ export function prewarmTask(
     parameters: {},
   }
   if (!isFloating(type)) return { ...task, instrument_key: termsKey(type, terms.terms_hash, terms.instrument_dump) }
-  if (!index) return undefined
+  // an index without conventions fails its floaters' requests (market-data.ts): nothing to plan
+  if (!index?.convention) return undefined
   const planKey = termsKey(type, terms.terms_hash, terms.instrument_dump, index)
-  const conventions = { identifier: index.identifier, ...(index.convention as Omit<IndexConventions, 'identifier'>) }
-  return { ...task, instrument_key: planKey, plan_key: planKey, indexes: { [index.uid]: conventions } }
+  return { ...task, instrument_key: planKey, plan_key: planKey, indexes: { [index.uid]: indexConventions(index.identifier, index.convention) } }
 }

@@ -7,7 +7,7 @@
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
-import { loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
+import { loadFloatingIndexes, loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
 import { ContextCache } from '../../src/pricing/context-cache.ts'
 import type { MarketPart } from '../../src/pricing/market-parts.ts'
 
@@ -166,4 +166,14 @@ t.test('the halves put together give the context the single round trip gave', as
   t.equal(plain.at(-1), undefined, 'a missing asset has no context')
   t.ok(plain.some((c) => c && c.instrument_type === null), 'an asset without pricing details has its context (a 404 for the routes)')
   t.ok(plain.some((c) => c?.fixings), 'floaters carry their fixing set')
+})
+
+t.test('the warm-up reads a floater\'s index as its market part holds it; a stored uid that is not a UUID selects nothing', async (t) => {
+  const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+  const [{ index }] = await db.sql<{ index: string }[]>`select instrument_dump ->> 'floating_rate_index_uid' as index from asset_pricing_details where asset_uid = ${FRN}`
+  const rows = await loadFloatingIndexes(db.sql, [index, 'not-a-uuid', index])
+  t.same([...rows.keys()], [index], 'one row, by uid')
+  const [ctx] = await loadPricingContexts(db.sql, [{ assetUid: FRN, marketDataSet: 'default', valuation: '2026-11-20T00:00:00.000Z', side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' }])
+  t.same(rows.get(index), ctx?.floating_index, 'the row of the market part')
+  t.equal((await loadFloatingIndexes(db.sql, ['not-a-uuid'])).size, 0, 'a text that is not a UUID: no row, no error')
 })

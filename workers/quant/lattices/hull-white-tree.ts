@@ -13,6 +13,12 @@ import { SCRATCH, scratchArray } from './scratch.ts'
 const SQRT3 = Math.sqrt(3)
 
 /** The variance of x over a step dt (an Ornstein-Uhlenbeck process; Brownian when a is ~0). */
+/**
+ * The branching target of node j of a layer: round(E[x]/dx), E[x] = j·dxPrev·decay. It never decreases with j (every
+ * factor is positive and rounding is monotone), so a layer's descendants span its end nodes' targets ± 1.
+ */
+const branchTarget = (j: number, dxPrev: number, decay: number, dx: number) => Math.floor((j * dxPrev * decay) / dx + 0.5)
+
 function varianceOf(a: number, sigma: number): (dt: number) => number {
   const factor = a < Math.sqrt(Number.EPSILON) ? 0 : (0.5 * sigma * sigma) / a
   return (dt) => (factor === 0 ? sigma * sigma * dt : factor * (1 - Math.exp(-2 * a * dt)))
@@ -139,12 +145,12 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
     // the layout's time (a distinct callable builds its own layout: its grid is its own dates)
     const invV2 = 1 / v2
     const s3v = SQRT3 / v
-    // the branching target k = round(j·dxPrev·decay / dx) never decreases with j (every factor is positive and
-    // rounding is monotone): the next layer's bounds are its end nodes' targets, known before the loop, so each
-    // descendant is indexed from the next layer's lowest node as it is written
-    const nextMin = Math.floor((jMin * dxPrev * decay) / dx + 0.5) - 1
-    const nextMax = Math.floor((jMax * dxPrev * decay) / dx + 0.5) + 1
+    // the next layer's bounds, known before the loop (branchTarget): each descendant is indexed from its lowest node
+    // as it is written
+    const nextMin = branchTarget(jMin, dxPrev, decay, dx) - 1
+    const nextMax = branchTarget(jMax, dxPrev, decay, dx) + 1
     for (let j = jMin; j <= jMax; j++) {
+      // branchTarget's arithmetic, with E[x] kept for the probabilities
       const m = j * dxPrev * decay
       const k = Math.floor(m / dx + 0.5)
       const e = m - k * dx
@@ -205,10 +211,8 @@ export class HullWhiteTree {
       const dx = Math.sqrt(variance(dt)) * SQRT3
       const decay = Math.exp(-a * dt)
       capacity += hi - lo + 1
-      const kLo = Math.floor((lo * dxPrev * decay) / dx + 0.5)
-      const kHi = Math.floor((hi * dxPrev * decay) / dx + 0.5)
-      lo = kLo - 1
-      hi = kHi + 1
+      lo = branchTarget(lo, dxPrev, decay, dx) - 1
+      hi = branchTarget(hi, dxPrev, decay, dx) + 1
       dxPrev = dx
     }
     return capacity
