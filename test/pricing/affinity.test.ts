@@ -28,6 +28,22 @@ t.test('a weighted cache evicts least recently used entries down to its weight b
   t.equal(cache.size, 1, 'clear forgets the weights')
 })
 
+t.test('reads only mark entries: a pass over a cache below its bound moves none, and eviction spares what was read', async (t) => {
+  const cache = new BoundedCache<number>(4)
+  for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 1)
+  for (const k of ['d', 'c', 'b', 'a', 'c']) cache.get(k)
+  t.same([...cache.peekEntries()].map(([k]) => k), ['a', 'b', 'c', 'd'], 'the reads left the order as stored')
+  cache.get('a')
+  cache.set('e', 1)
+  t.same([...cache.peekEntries()].map(([k]) => k), ['b', 'c', 'd', 'e'], 'every entry was read: one full turn unmarks them, then the oldest goes')
+  const fresh = new BoundedCache<number>(3)
+  for (const k of ['a', 'b', 'c']) fresh.set(k, 1)
+  fresh.get('a')
+  fresh.set('d', 1)
+  t.same([...fresh.peekEntries()].map(([k]) => k), ['c', 'd', 'a'], 'the unread oldest (b) left; the read one (a) was spared and moved behind the new one')
+  t.equal(fresh.stats().hits, 1)
+})
+
 t.test('a cache keeps a key read over and over while others come and go, and its bookkeeping stays exact', async (t) => {
   const cache = new BoundedCache<number>(1000, (v) => v, 5000)
   cache.set('hot', 1)

@@ -15,23 +15,23 @@ export interface CacheStats {
 interface Entry<V> {
   value: V
   weight: number
-  /** the cache's counter when it was stored or last moved to the back */
-  stamp: number
+  /** read (or stored) since the eviction scan last passed it */
+  used: boolean
 }
 
 /**
- * Least recently used, by the Map's insertion order: an entry read while in the older half of the cache moves to
- * the back (delete + set). Moving every hit, as an exact LRU does, is quadratic for a hot key: V8's Map keeps a
- * deleted entry in its key's bucket chain until the table is rehashed, so one key read over and over among 25,000
- * entries cost ~60 µs per read (measured), the time a pricing thread holding a book spent on each request for one
- * asset. An entry in the newer half is recent enough: it is not moved.
+ * Least recently used, approximately (CLOCK, "second chance"), by the Map's insertion order: a read only marks its
+ * entry; eviction takes the oldest entry, and one marked since the scan last passed it is spared once (unmarked and
+ * moved to the back). Moving entries on reads (an exact LRU's delete + set) made every read of a distinct key cost a
+ * Map deletion and insertion, and the rehashes their holes bring, where a book priced once per pass reads each key
+ * once (a hot key in a large cache was worse still: V8's Map keeps a deleted entry in its key's bucket chain until
+ * the table is rehashed, ~60 µs per read at 25,000 entries). A cache that never fills never moves anything.
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, Entry<V>>()
   private weight = 0
   private hits = 0
   private misses = 0
-  private counter = 0
   private cursor: IterableIterator<string> | undefined
 
   constructor(
@@ -47,11 +47,7 @@ export class BoundedCache<V> {
       return undefined
     }
     this.hits++
-    if (this.counter - entry.stamp >= this.entries.size >> 1) {
-      this.entries.delete(key)
-      this.entries.set(key, entry)
-      entry.stamp = ++this.counter
-    }
+    entry.used = true
     return entry.value
   }
 
@@ -68,9 +64,9 @@ export class BoundedCache<V> {
   set(key: string, value: V): void {
     this.remove(key)
     const weight = this.weigh ? this.weigh(value) : 0
-    this.entries.set(key, { value, weight, stamp: ++this.counter })
+    this.entries.set(key, { value, weight, used: false })
     this.weight += weight
-    this.evict()
+    this.evict(key)
   }
 
   private remove(key: string): void {
@@ -80,9 +76,18 @@ export class BoundedCache<V> {
     this.weight -= entry.weight
   }
 
-  /** Least recently used first, down to both bounds (the newest entry always stays). */
-  private evict(): void {
-    while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) this.remove(this.oldest())
+  /** The oldest unmarked entries, down to both bounds; marked ones, and the entry just stored (`newest`), are spared once. */
+  private evict(newest?: string): void {
+    while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) {
+      const key = this.oldest()
+      const entry = this.entries.get(key)!
+      if (entry.used || (key === newest && this.entries.size > 1)) {
+        // ends: every entry spared is unmarked, so a full turn finds one to evict
+        entry.used = false
+        this.entries.delete(key)
+        this.entries.set(key, entry)
+      } else this.remove(key)
+    }
   }
 
   /**
