@@ -8,7 +8,7 @@ import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { runTask } from '../../workers/pool-dispatch.ts'
-import { instruments } from '../../workers/operations/valuation.ts'
+import { instrument, instruments } from '../../workers/operations/valuation.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
 import type { OperationName } from '../../src/contracts/pricing.ts'
 import { isFloating } from '../../src/pricing/operations.ts'
@@ -43,4 +43,21 @@ t.test('an instrument cached at one valuation date values a task at another as a
   t.same([...perKind.keys()].sort(), ['AmortizingFixedRateBond', 'CallableFixedRateBond', 'FixedRateBond', 'ZeroCouponBond'], 'every fixed-coupon class')
   t.ok(compared >= 600, `${compared} answers compared`)
   t.same(mismatches.slice(0, 5), [], 'the same answer from the cache as from a fresh worker')
+})
+
+t.test('an instrument dated anew is cached at its new date: the next task at that date reads it as it is', async (t) => {
+  const bonds = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const c = bonds.cases.find((x) => x.kind === 'FixedRateBond' && !x.error)!
+  const later = toIso(fromIso(c.valuation_date) + 45)
+  const at = (date: string, guest = false) => ({ ...taskFor({ ...c, valuation_date: date }, bonds.curves, 'price', {}), instrument_key: 'dated-anew', guest })
+  instruments.clear()
+  const first = instrument(at(c.valuation_date))
+  const dated = instrument(at(later))
+  t.not(dated, first, 'a new date gives a new instrument')
+  t.equal(dated.evaluationDate, fromIso(later))
+  t.equal(instrument(at(later)), dated, 'the next task at that date gets the cached one, not another copy')
+  t.equal(first.evaluationDate, fromIso(c.valuation_date), 'the first date\'s instrument is left as it was')
+  const guest = instrument(at(c.valuation_date, true))
+  t.equal(instrument(at(later)), dated, 'a guest at another date does not replace it')
+  t.equal(guest.evaluationDate, fromIso(c.valuation_date))
 })

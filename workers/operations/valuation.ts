@@ -73,7 +73,11 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
   // floater's key holds its date)
   if (cached.floating) return cached
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
-  return cached.evaluationDate === evaluationDate ? cached : { ...cached, evaluationDate }
+  if (cached.evaluationDate === evaluationDate) return cached
+  const dated = { ...cached, evaluationDate }
+  // kept in its place: the book's next request at this date (the start-up warm-up builds at today's) finds it as is
+  if (!task.guest) instruments.set(key, dated)
+  return dated
 }
 
 /**
