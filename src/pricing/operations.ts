@@ -16,8 +16,16 @@ export const SUPPORTED_INSTRUMENT_TYPES = [
 ] as const
 export type SupportedInstrumentType = (typeof SUPPORTED_INSTRUMENT_TYPES)[number]
 
-export const isSupportedInstrumentType = (type: string): type is SupportedInstrumentType =>
-  (SUPPORTED_INSTRUMENT_TYPES as readonly string[]).includes(type)
+const CANONICAL_TYPES: ReadonlyMap<string, SupportedInstrumentType> = new Map(SUPPORTED_INSTRUMENT_TYPES.map((t) => [t, t]))
+
+export const isSupportedInstrumentType = (type: string): type is SupportedInstrumentType => CANONICAL_TYPES.has(type)
+
+/**
+ * The registry's own string for a supported type read from a row (any other text as it is). The code compares a
+ * bond's type with these literals many times per request: V8 compares two internalized strings by pointer, but a
+ * string from a row character by character, every time, where one asset repeated compares one object with itself.
+ */
+export const canonicalInstrumentType = (type: string | null): string | null => (type === null ? null : (CANONICAL_TYPES.get(type) ?? type))
 
 export const isFloating = (type: string) => type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
 

@@ -8,6 +8,7 @@
  */
 import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
+import { canonicalInstrumentType } from './operations.ts'
 import { floatingIndexRows, loadMarketParts, marketKey, type FixingSetCache, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
 
 export type { FixingSet, FixingSetCache, SelectedCurveRow } from './market-parts.ts'
@@ -83,7 +84,13 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
     select a.uid::text as asset_uid, ${termsColumns(sql)}
     from assets a left join asset_pricing_details d on d.asset_uid = a.uid
     where a.uid = any(${uids as string[]}::uuid[])`
-  return new Map(rows.map((r) => [r.asset_uid, r]))
+  return new Map(rows.map((r) => [r.asset_uid, termsRow(r)]))
+}
+
+/** A terms row as the caches hold it: its type as the registry's string (see canonicalInstrumentType). */
+function termsRow(row: AssetTerms): AssetTerms {
+  row.instrument_type = canonicalInstrumentType(row.instrument_type)
+  return row
 }
 
 /** Floating-rate indexes by uid, with their conventions, as a market part holds them (market-parts.ts, floatingIndexRows). */
@@ -109,7 +116,7 @@ export async function prewarmTerms(sql: Sql, cache: ContextCache<AssetTerms>, li
       from asset_pricing_details d
       ${after === null ? sql`` : sql`where d.asset_uid > ${after}::uuid`}
       order by d.asset_uid limit ${Math.min(page, limit - cached)}`
-    for (const row of rows) cache.set(row.asset_uid, row, generation)
+    for (const row of rows) cache.set(row.asset_uid, termsRow(row), generation)
     cached += rows.length
     if (rows.length === 0) break
     after = rows[rows.length - 1].asset_uid
@@ -204,6 +211,11 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
     curves: market?.curves ?? [],
     floating_index: market?.floating_index ?? null,
     fixings: market?.fixings ?? null,
+    // the memos of task.ts, present from the start: every context then has one hidden class (a floater's plan key
+    // added later gave floaters another, and the code reading contexts saw several)
+    heavy: undefined,
+    instrument_key: undefined,
+    plan_key: undefined,
   }
 }
 

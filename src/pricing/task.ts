@@ -44,6 +44,10 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     indexes,
     fixings,
     parameters,
+    // set below and by the batcher; present from the start, so that every task has one hidden class
+    instrument_key: undefined,
+    plan_key: undefined,
+    guest: false,
   }
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
