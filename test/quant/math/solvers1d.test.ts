@@ -39,6 +39,12 @@ t.test('Newton from a guess', async (t) => {
       t.ok(x !== null && Math.abs(x - p.root) < Math.max(accuracy, 1e-14) * 10, `${p.name}, accuracy ${accuracy}: ${x} in ${evaluations} evaluations`)
     }
   }
+  // converging quadratically, a step whose predicted error (|f''/2f'|·step², f'' from the last two slopes) is well
+  // inside the accuracy ends the solve without another evaluation: e^x = 2 from 0.7 steps 7e-3, 2e-5, 3e-10
+  const seenExp: number[] = []
+  const ln2 = newtonFromGuess((x) => (seenExp.push(x), { value: Math.exp(x) - 2, slope: Math.exp(x) }), 1e-12, 0.7, 100)
+  t.ok(ln2 !== null && Math.abs(ln2 - Math.LN2) < 1e-15, `e^x = 2: ${ln2}`)
+  t.equal(seenExp.length, 3, 'three evaluations, not four: the third step (3e-10) is above the accuracy, its predicted error (4e-20) far below')
   // from x = 3, Newton on atan(x - 1) overshoots to -3.4 and diverges; the bracket [1.x, 3] it builds keeps it in
   const seen: number[] = []
   const atan = newtonFromGuess((x) => (seen.push(x), { value: Math.atan(x - 1), slope: 1 / (1 + (x - 1) ** 2) }), 1e-12, 3, 100)
