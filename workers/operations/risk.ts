@@ -101,9 +101,9 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * tree's dirty value at settlement equals the target (both in currency), to the request's accuracy and within its
  * evaluations. Unlike QuantLib 1.29's CallableBond::OAS it prices on the given curve. Newton from `guess` (the
  * z-spread operation passes the bond's z-spread, which the option moves by tens of basis points, not percents),
- * each rollback carrying the value's derivative in the spread: ~3 rollbacks (the last step ends it when its predicted error is inside
- * the accuracy) where Brent from the guess took ~10
- * (each 1.2 times cheaper); Brent from the guess as before when Newton cannot proceed (a flat value).
+ * each rollback carrying the value's derivative in the spread: ~3 rollbacks (a step whose predicted error is inside
+ * the accuracy ends it) where Brent from the guess took ~10 (each 1.2 times cheaper); Brent from the guess as
+ * before when Newton cannot proceed (a flat value).
  */
 export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
   // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)

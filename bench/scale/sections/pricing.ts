@@ -81,13 +81,17 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   // the scale server's CPU per request of a load, in µs: its main thread, and its other threads (the pricing
   // threads and V8's helpers, which mark and evacuate the heaps a book fills)
   const measured = async (requests: Parameters<ScaleContext['load']>[0]) => {
+    const gc = (text: string) => ['minor', 'major', 'incremental'].map((kind) => metric(text, 'nodejs_gc_duration_seconds_sum', { kind }) || 0)
+    const gcBefore = gc(await ctx.scale.metrics())
     const before = ctx.scale.cpuSeconds()
     const result = await ctx.load(requests, connections)
     const after = ctx.scale.cpuSeconds()
+    const gcAfter = gc(await ctx.scale.metrics())
     const per = (s: number) => (1e6 * s) / Math.max(1, result.count)
-    return { ...result, cpu: { main: per(after.main - before.main), others: per(after.others - before.others) } }
+    return { ...result, cpu: { main: per(after.main - before.main), others: per(after.others - before.others), gc: gcAfter.map((g, i) => per(g - gcBefore[i])) } }
   }
-  const cpuText = (c: { main: number; others: number }) => `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, other threads ${c.others.toFixed(0)})`
+  const cpuText = (c: { main: number; others: number; gc: number[] }) =>
+    `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, of it GC pauses ${c.gc.map((g) => g.toFixed(1)).join(' / ')} minor / major / incremental; other threads ${c.others.toFixed(0)})`
 
   const figures: Figure[] = []
   const hot: Record<string, { scale: number; demo: number }> = {}
