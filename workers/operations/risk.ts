@@ -9,7 +9,7 @@ import { KEY_RATE_TENORS, type PricingTask } from '../../src/contracts/pricing.t
 import { QuantInputError, require } from '../quant/errors.ts'
 import { parsePeriod, shiftByPeriod } from '../quant/time/period.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
-import { ZeroSpreadedTermStructure } from '../quant/curves/zero-spreaded-term-structure.ts'
+import { ZeroSpreadedTermStructure, type ZeroMemo } from '../quant/curves/zero-spreaded-term-structure.ts'
 import { PiecewiseZeroSpreadedTermStructure } from '../quant/curves/piecewise-zero-spreaded-term-structure.ts'
 import { discountingBondEngine } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { solveWithStep } from '../quant/math/solver1d.ts'
@@ -23,6 +23,19 @@ import type { Instrument, Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
 type Bump = (curve: YieldTermStructure) => YieldTermStructure
+
+/** The zero-rate memo of each base curve, for the bumps of one valuation (ZeroMemo). */
+function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
+  const memos = new Map<YieldTermStructure, ZeroMemo>()
+  return (curve) => {
+    let memo = memos.get(curve)
+    if (memo === undefined) {
+      memo = new Map()
+      memos.set(curve, memo)
+    }
+    return memo
+  }
+}
 
 /** P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped. */
 function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
@@ -54,8 +67,9 @@ export function effectiveRisk(task: PricingTask, v: Valued): EffectiveRisk {
   const h = bumpSize(task)
   const p0 = v.valuation.npv
   // a callable's bumped trees are its own tree with the rates moved by ±h (treeCallableBondSpreadValuation)
-  const down = v.spreaded ? v.spreaded(-h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h))
-  const up = v.spreaded ? v.spreaded(h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h))
+  const zeros = zeroMemos()
+  const down = v.spreaded ? v.spreaded(-h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h, 'Continuous', -1, zeros(c)))
+  const up = v.spreaded ? v.spreaded(h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h, 'Continuous', -1, zeros(c)))
   return {
     effective_duration: (down - up) / (2 * h * p0),
     effective_convexity: (down + up - 2 * p0) / (h * h * p0),
@@ -88,7 +102,8 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
   const tenors = keyRateTenors(task)
   const periods = tenors.map((t) => parsePeriod(t))
   const timesOf = (c: YieldTermStructure) => periods.map((p) => c.dayCounter.yearFraction(c.referenceDate, shiftByPeriod(c.referenceDate, p)))
-  const bumpAt = (i: number, size: number): Bump => (c) => new PiecewiseZeroSpreadedTermStructure(c, timesOf(c), periods.map((_, j) => (j === i ? size : 0)))
+  const zeros = zeroMemos()
+  const bumpAt = (i: number, size: number): Bump => (c) => new PiecewiseZeroSpreadedTermStructure(c, timesOf(c), periods.map((_, j) => (j === i ? size : 0)), zeros(c))
   return tenors.map((tenor, i) => {
     const down = npvUnder(task, v, bumpAt(i, -h))
     const up = npvUnder(task, v, bumpAt(i, h))

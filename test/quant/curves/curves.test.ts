@@ -9,7 +9,8 @@ import { loadFixture } from '../../helpers/fixtures.ts'
 import { buildCurve, type CurveBuilding } from '../../../workers/quant/curves/curve-from-nodes.ts'
 import { discountAt, forwardRateAt, zeroRateAt } from '../../../workers/quant/curves/yield-term-structure.ts'
 import { FlatForward } from '../../../workers/quant/curves/flat-forward.ts'
-import { ZeroSpreadedTermStructure } from '../../../workers/quant/curves/zero-spreaded-term-structure.ts'
+import { ZeroSpreadedTermStructure, type ZeroMemo } from '../../../workers/quant/curves/zero-spreaded-term-structure.ts'
+import { PiecewiseZeroSpreadedTermStructure } from '../../../workers/quant/curves/piecewise-zero-spreaded-term-structure.ts'
 import { dayCounterFromCode } from '../../../workers/quant/time/daycounters/index.ts'
 import { actual365Fixed } from '../../../workers/quant/time/daycounters/actual365-fixed.ts'
 import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
@@ -73,6 +74,31 @@ t.test('flat forward and zero-spreaded curves', async (t) => {
     }
   }
   t.same(failures.slice(0, 12), [], `${failures.length} failures`)
+})
+
+t.test('spreaded curves sharing a memo of the base zero rates discount bit for bit as without it', async (t) => {
+  let compared = 0
+  const differ: string[] = []
+  for (const c of fixture.cases) {
+    if (c.kind !== 'spreaded' || c.compounding !== 'Continuous') continue
+    const base = buildCurve({ referenceDate: c.reference, nodes: c.nodes, building: c.building })
+    const zeros: ZeroMemo = new Map()
+    const times = c.points.map(([days]) => base.dayCounter.yearFraction(c.reference, c.reference + days))
+    for (const spread of [-1e-4, 1e-4, c.spread]) {
+      const shared = new ZeroSpreadedTermStructure(base, spread, 'Continuous', -1, zeros)
+      const alone = new ZeroSpreadedTermStructure(base, spread)
+      const piecewise = new PiecewiseZeroSpreadedTermStructure(base, [1, 5], [spread, 0], zeros)
+      const piecewiseAlone = new PiecewiseZeroSpreadedTermStructure(base, [1, 5], [spread, 0])
+      for (const time of times) {
+        compared++
+        if (shared.discountT(time) !== alone.discountT(time)) differ.push(`${spread} at ${time}`)
+        if (piecewise.discountT(time) !== piecewiseAlone.discountT(time)) differ.push(`piecewise ${spread} at ${time}`)
+      }
+    }
+    t.ok(zeros.size > 0 && zeros.size <= times.length, 'one zero rate per time, whatever the spreads')
+  }
+  t.ok(compared > 100, `${compared} discounts compared`)
+  t.same(differ.slice(0, 5), [], 'the same discount factors')
 })
 
 t.test('linear_forward curves (InterpolatedForwardCurve<Linear>, QuantLib C++ oracle)', async (t) => {

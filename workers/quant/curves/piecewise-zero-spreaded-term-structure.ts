@@ -7,7 +7,7 @@ import type { DateSerial, DiscountFactor, Time } from '../types.ts'
 import { require } from '../errors.ts'
 import { LinearInterpolation } from '../math/interpolations/linear.ts'
 import type { YieldTermStructure } from './yield-term-structure.ts'
-import { spreadedDiscount } from './zero-spreaded-term-structure.ts'
+import { spreadedDiscount, type ZeroMemo } from './zero-spreaded-term-structure.ts'
 
 export class PiecewiseZeroSpreadedTermStructure implements YieldTermStructure {
   readonly referenceDate: DateSerial
@@ -20,6 +20,8 @@ export class PiecewiseZeroSpreadedTermStructure implements YieldTermStructure {
     private readonly base: YieldTermStructure,
     private readonly times: readonly Time[],
     private readonly spreads: readonly number[],
+    /** continuous zero rates of the base, shared with the other bumps of the same valuation */
+    private readonly zeros?: ZeroMemo,
   ) {
     require(times.length > 0 && times.length === spreads.length, 'one spread per time required')
     for (let i = 1; i < times.length; i++) require(times[i] > times[i - 1], 'spread times must increase')
@@ -37,6 +39,6 @@ export class PiecewiseZeroSpreadedTermStructure implements YieldTermStructure {
 
   discountT(t: Time): DiscountFactor {
     if (t === 0) return 1
-    return spreadedDiscount(this.base, t, this.spread(t))
+    return spreadedDiscount(this.base, t, this.spread(t), 'Continuous', -1, this.zeros)
   }
 }

@@ -9,6 +9,13 @@ import type { DayCounter } from '../time/day-counter.ts'
 import { compoundFactor, impliedRate, type Compounding } from './interest-rate.ts'
 import { zeroRateTime, type YieldTermStructure } from './yield-term-structure.ts'
 
+/**
+ * The base curve's zero rates by time, shared by the spreaded curves of one valuation over the same base (the two
+ * bumps of an effective duration, the 22 of key-rate durations): each bump reads every flow's time, and the base's
+ * rate there (an interpolation and a logarithm) is the same number for all of them. A memo holds one compounding.
+ */
+export type ZeroMemo = Map<Time, number>
+
 export class ZeroSpreadedTermStructure implements YieldTermStructure {
   readonly referenceDate: DateSerial
   readonly dayCounter: DayCounter
@@ -20,6 +27,7 @@ export class ZeroSpreadedTermStructure implements YieldTermStructure {
     readonly spread: Spread,
     private readonly compounding: Compounding = 'Continuous',
     private readonly frequency: number = -1,
+    private readonly zeros?: ZeroMemo,
   ) {
     this.referenceDate = base.referenceDate
     this.dayCounter = base.dayCounter
@@ -31,13 +39,17 @@ export class ZeroSpreadedTermStructure implements YieldTermStructure {
   // differences (convexity, small key-rate durations) amplify any other rounding path
   discountT(t: Time): DiscountFactor {
     if (t === 0) return 1
-    return spreadedDiscount(this.base, t, this.spread, this.compounding, this.frequency)
+    return spreadedDiscount(this.base, t, this.spread, this.compounding, this.frequency, this.zeros)
   }
 }
 
 /** ZeroSpreadedTermStructure::zeroYieldImpl then ZeroYieldStructure::discountImpl (QuantLib 1.29) at t > 0. */
-export function spreadedDiscount(base: YieldTermStructure, t: Time, spread: Spread, compounding: Compounding = 'Continuous', frequency = -1): DiscountFactor {
-  const zero = zeroRateTime(base, t, compounding, frequency, true)
+export function spreadedDiscount(base: YieldTermStructure, t: Time, spread: Spread, compounding: Compounding = 'Continuous', frequency = -1, zeros?: ZeroMemo): DiscountFactor {
+  let zero = zeros?.get(t)
+  if (zero === undefined) {
+    zero = zeroRateTime(base, t, compounding, frequency, true)
+    zeros?.set(t, zero)
+  }
   const continuous = impliedRate(compoundFactor(zero + spread, compounding, frequency, t), 'Continuous', -1, t)
   return Math.exp(-continuous * t)
 }
