@@ -21,6 +21,7 @@ t.test('environment overrides', async (t) => {
   t.same([c.host, c.port, c.pricerThreads, c.logLevel, c.databaseUrl, c.redisUrl], ['0.0.0.0', 9001, 3, 'warn', 'postgresql://u@db:5433/x', 'redis://r:6380'])
   const bulk = loadConfig({ BULK_WORKER_IN_PROCESS: 'false', BULK_QUEUE_PREFIX: 'test-1', BULK_WAIT_TIMEOUT_MS: '500' })
   t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
+  t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent], [0, 60], "HEAP_GROWTH_PERCENT: V8's own growth unless set")
 })
 
 t.test('invalid values fail with one clear line naming the variable', async (t) => {
@@ -28,6 +29,7 @@ t.test('invalid values fail with one clear line naming the variable', async (t) 
     [{ PORT: 'eighty' }, /^PORT must be an integer between 0 and 65535, got 'eighty'$/],
     [{ PORT: '70000' }, /^PORT must be an integer/],
     [{ PRICER_THREADS: '0' }, /^PRICER_THREADS must be an integer between 1/],
+    [{ HEAP_GROWTH_PERCENT: '-5' }, /^HEAP_GROWTH_PERCENT must be an integer between 0 and 1000/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ DATABASE_URL: 'mysql://x/y' }, /^DATABASE_URL must use postgres: or postgresql:/],
     [{ REDIS_URL: 'not a url' }, /^REDIS_URL is not a valid URL$/],
