@@ -8,7 +8,7 @@
  * Each figure is one measurement on the scale database, optionally beside the same measurement on the demo
  * database, with the target the issue sets for it (on the scale value).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,7 +40,8 @@ export interface Server {
   readonly base: string
   readonly pid: number
   /** the server process's resident set (its pricing threads included), MiB */
-  rssMiB(): number
+  /** resident memory now (VmRSS), or with `peak` the most it has held since it started (VmHWM) */
+  rssMiB(peak?: boolean): number
   /** CPU seconds used so far: by the main thread, and by all the others (pricing threads, V8's GC helpers, libuv) */
   cpuSeconds(): { main: number; others: number }
   /** GET /metrics text */
@@ -139,7 +140,19 @@ export async function load(requests: LoadRequest[], concurrency = 50): Promise<L
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult
 }
 
-const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * How a server starts: as `npm start` runs it, the build (dist/, compiled by tsc; built first if a source is newer),
+ * or with BENCH_SERVER=src from the TypeScript sources under tsx, whose esbuild transform keeps function names by
+ * a call at each closure's creation and which loads its own transformer in every pricing thread.
+ */
+function serverCommand(): string[] {
+  if (process.env.BENCH_SERVER === 'src') return ['--import=tsx', join(ROOT, 'src/server.ts')]
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('npm run build failed: no server to start')
+  return [join(ROOT, 'dist/src/server.js')]
+}
 
 /** An API process on `databaseUrl` (migrated at start; the demo bundle loaded when the database is empty). */
 export async function startServer(label: 'scale' | 'demo', databaseUrl: string, env: NodeJS.ProcessEnv = {}, port?: number): Promise<Server & { stop(): Promise<void> }> {
@@ -147,10 +160,11 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
   const base = `http://127.0.0.1:${listenPort}`
   let child: ChildProcess
   let warmUpSeconds = 0
+  const command = serverCommand()
   const launch = async () => {
     // BENCH_SERVER_NODE_ARGS: extra node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
     const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
-    child = spawn(process.execPath, [...extra, '--import=tsx', SERVER], {
+    child = spawn(process.execPath, [...extra, ...command], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(listenPort), DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
@@ -207,9 +221,9 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
       const main = ticks(`/proc/${child.pid}/task/${child.pid}/stat`)
       return { main, others: all - main }
     },
-    rssMiB() {
+    rssMiB(peak = false) {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
+      const kb = Number((peak ? /VmHWM:\s+(\d+)/ : /VmRSS:\s+(\d+)/).exec(status)?.[1] ?? NaN)
       return kb / 1024
     },
     async metrics() {

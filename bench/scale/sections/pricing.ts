@@ -5,10 +5,10 @@
  * is measured): for `price`, `analytics` and `z-spread`, one asset repeated
  * (the demo's UST-4.25-2031-11-15, in both databases: the hot figure, on both servers), then three passes, each
  * sending every scale bond once per operation (each pass in a new random order) over 50 connections from a
- * separate process. Targets: every
- * pass's distinct-asset req/s ≥ 60% of the hot figure, p99 ≤ 30 ms, and the server's RSS after pass 3 within
- * 10% of its RSS after pass 1; /metrics's cache gauges are printed after each pass. Each scale-server load
- * also prints the server's CPU per request (from /proc: its main thread, and its other threads: the pricing
+ * separate process. Targets: every pass's distinct-asset req/s ≥ 60% of the hot figure, p99 ≤ 30 ms, and the
+ * server's peak RSS (VmHWM) after pass 3 within 10% of its peak after pass 1 (the RSS at each pass's last instant
+ * is printed too); /metrics's cache gauges are printed after each pass. Each scale-server load also prints the
+ * server's CPU per request (from /proc: its main thread, of it its GC pauses, and its other threads: the pricing
  * threads and V8's GC helpers), which says where a distinct request's extra time goes when no thread is saturated.
  *
  * Options: --connections 50, --hot-requests 50000, --bonds N (the first N scale bonds; default all), --passes 3,
@@ -127,6 +127,7 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
 
   const distinct: Record<string, { rps: number; p99: number; p50: number; failed: number; cpu: { main: number; others: number } }[]> = {}
   const rss: number[] = []
+  const peaks: number[] = []
   for (let pass = 1; pass <= passes; pass++) {
     for (const op of operations) {
       const guestsBefore = metric(await ctx.scale.metrics(), 'pricing_guest_tasks_total')
@@ -137,13 +138,14 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}, guests ${guests}`)
     }
     rss.push(ctx.scale.rssMiB())
+    peaks.push(ctx.scale.rssMiB(true))
     const text = await ctx.scale.metrics()
     const caches = CACHES.map((cache) => {
       const g = (name: string) => metric(text, name, { cache })
       return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
     })
     const heap = (name: string) => (metric(text, name) / 1048576).toFixed(0)
-    ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB (main thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); caches: ${caches.join(', ')}`)
+    ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB, peak so far ${peaks[pass - 1].toFixed(0)} MiB (main thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); caches: ${caches.join(', ')}`)
     if (pass === passes) {
       for (const cache of CACHES) {
         const g = (name: string) => metric(text, name, { cache })
@@ -181,7 +183,13 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     figures.push({ name: `${op} distinct assets, failed requests (${passes} passes)`, unit: 'requests', scale: failed, target: { max: 0 } })
   }
   figures.push({ name: 'server RSS after start', unit: 'MiB', scale: rssStart })
-  rss.forEach((r, i) => figures.push({ name: `server RSS after pass ${i + 1}`, unit: 'MiB', scale: r }))
-  if (passes >= 3) figures.push({ name: 'server RSS pass 3 over pass 1', unit: '%', scale: (100 * rss[2]) / rss[0], target: { max: 110 } })
+  rss.forEach((r, i) => figures.push({ name: `server RSS after pass ${i + 1}`, unit: 'MiB', scale: r, note: `peak since start ${peaks[i].toFixed(0)} MiB` }))
+  if (passes >= 3) {
+    // the RSS at the instant a pass ends lands anywhere on the main heap's sawtooth (V8 lets its old generation grow
+    // to about twice what is live before collecting: a few hundred MB over a book's caches); the peak (VmHWM) can
+    // only grow, and grows only if what the process holds does
+    figures.push({ name: 'server peak RSS after pass 3 over after pass 1', unit: '%', scale: (100 * peaks[2]) / peaks[0], target: { max: 110 } })
+    figures.push({ name: 'server RSS pass 3 over pass 1, at the instants the passes ended', unit: '%', scale: (100 * rss[2]) / rss[0] })
+  }
   return figures
 }
