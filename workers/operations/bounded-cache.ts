@@ -1,5 +1,5 @@
 /**
- * A bounded least-recently-used cache (see BoundedCache for how recency is kept) that counts its hits and misses: every pricing cache (contexts and
+ * A bounded cache that evicts about the least recently used (CLOCK: see BoundedCache) and counts its hits and misses: every pricing cache (contexts and
  * decoded curves on the main thread, built curves and rebuilt instruments in each worker) is one, so each has a
  * bound and reports its size and hit ratio (/metrics). Keys are content keys, so entries never go stale.
  * A cache may also be bounded by weight (an estimate of each entry's bytes): a count alone does not bound the
@@ -104,7 +104,7 @@ export class BoundedCache<V> {
     return next.value as string
   }
 
-  /** Every entry, least recently used first, without counting a hit or moving any. */
+  /** Every entry in eviction order (the oldest first, a marked one spared when its turn comes), without counting a hit or marking any. */
   *peekEntries(): IterableIterator<[string, V]> {
     for (const [key, entry] of this.entries) yield [key, entry.value]
   }
