@@ -80,15 +80,17 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
 
   // the scale server's CPU per request of a load, in µs: its main thread, and its other threads (the pricing
   // threads and V8's helpers, which mark and evacuate the heaps a book fills)
+  // and, from /metrics read once before and once after, the main thread's GC pauses per request and the tasks priced
+  // away from their instrument's home thread (rebuilt there, uncached)
   const measured = async (requests: Parameters<ScaleContext['load']>[0]) => {
-    const gc = (text: string) => ['minor', 'major', 'incremental'].map((kind) => metric(text, 'nodejs_gc_duration_seconds_sum', { kind }) || 0)
-    const gcBefore = gc(await ctx.scale.metrics())
+    const counters = (text: string) => [...['minor', 'major', 'incremental'].map((kind) => metric(text, 'nodejs_gc_duration_seconds_sum', { kind }) || 0), metric(text, 'pricing_guest_tasks_total')]
+    const countersBefore = counters(await ctx.scale.metrics())
     const before = ctx.scale.cpuSeconds()
     const result = await ctx.load(requests, connections)
     const after = ctx.scale.cpuSeconds()
-    const gcAfter = gc(await ctx.scale.metrics())
+    const [minor, major, incremental, guests] = counters(await ctx.scale.metrics()).map((c, i) => c - countersBefore[i])
     const per = (s: number) => (1e6 * s) / Math.max(1, result.count)
-    return { ...result, cpu: { main: per(after.main - before.main), others: per(after.others - before.others), gc: gcAfter.map((g, i) => per(g - gcBefore[i])) } }
+    return { ...result, guests, cpu: { main: per(after.main - before.main), others: per(after.others - before.others), gc: [minor, major, incremental].map(per) } }
   }
   const cpuText = (c: { main: number; others: number; gc: number[] }) =>
     `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, of it GC pauses ${c.gc.map((g) => g.toFixed(1)).join(' / ')} minor / major / incremental; other threads ${c.others.toFixed(0)})`
@@ -130,12 +132,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const peaks: number[] = []
   for (let pass = 1; pass <= passes; pass++) {
     for (const op of operations) {
-      const guestsBefore = metric(await ctx.scale.metrics(), 'pricing_guest_tasks_total')
       const result = await measured(shuffled(bonds, pass * 7919 + op.length).map((b) => request(ctx.scale, op, b)))
-      // requests priced away from their instrument's home thread (rebuilt there, uncached)
-      const guests = metric(await ctx.scale.metrics(), 'pricing_guest_tasks_total') - guestsBefore
       ;(distinct[op] ??= []).push({ rps: result.rps, p99: result.p99, p50: result.p50, failed: result.non2xx + result.errors, cpu: result.cpu })
-      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}, guests ${guests}`)
+      ctx.log(`pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / hot[op].scale).toFixed(0)}% of hot), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}, guests ${result.guests}`)
     }
     rss.push(ctx.scale.rssMiB())
     peaks.push(ctx.scale.rssMiB(true))
