@@ -9,6 +9,7 @@ import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergence
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { reportCaches } from './operations/cache-report.ts'
+import { resultJson } from './result-json.ts'
 // a heavy-lane thread puts itself under SCHED_IDLE as it loads (workerData.idle)
 import './lane-priority.ts'
 
@@ -30,11 +31,14 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   prewarm: ops.prewarm,
 })
 
-export type WorkerReply =
+export type TaskReply =
   | { ok: true; result: Record<string, unknown> }
   | { ok: false; error: { kind: 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'; message: string; field?: string } }
 
-function encode(error: unknown): WorkerReply | null {
+/** What the main thread receives: a task's reply, its result serialized when the task asks for that (`reply_json`). */
+export type WorkerReply = TaskReply | { ok: true; json: string }
+
+function encode(error: unknown): TaskReply | null {
   if (error instanceof MissingFixingError || error instanceof MissingCurveError) return { ok: false, error: { kind: 'market_data', message: error.message } }
   if (error instanceof QuantConvergenceError) return { ok: false, error: { kind: 'convergence', message: error.message } }
   // a request that pushes a date past QuantLib's range (far valuation date, long horizon) is the caller's to fix
@@ -53,7 +57,7 @@ function encode(error: unknown): WorkerReply | null {
 }
 
 /** Runs one task; used by the pool entry and, directly, by tests and benchmarks. */
-export function runTask(task: PricingTask): WorkerReply {
+export function runTask(task: PricingTask): TaskReply {
   const operation = OPERATIONS[task.operation]
   if (!operation) return { ok: false, error: { kind: 'unsupported', message: `operation '${String(task.operation)}' is not registered` } }
   try {
@@ -65,10 +69,16 @@ export function runTask(task: PricingTask): WorkerReply {
   }
 }
 
+/** runTask's reply as the main thread takes it: the result as JSON text when the task asks for that. */
+export function replyTo(task: PricingTask): WorkerReply {
+  const r = runTask(task)
+  return r.ok && task.reply_json === true ? { ok: true, json: resultJson(task.operation, r.result) } : r
+}
+
 export function run(task: PricingTask): WorkerReply {
-  const reply = runTask(task)
+  const r = replyTo(task)
   reportCaches()
-  return reply
+  return r
 }
 
 /**
@@ -86,7 +96,7 @@ export function runBatch({ tasks, progress }: BatchMessage): WorkerReply[] {
   const slot = progress ? new Int32Array(progress) : null
   const replies = tasks.map((task, i) => {
     if (slot) Atomics.store(slot, 0, i + 1)
-    return runTask(task)
+    return replyTo(task)
   })
   reportCaches()
   return replies

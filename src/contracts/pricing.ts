@@ -104,6 +104,12 @@ export const PricingTask = Type.Object(
     fixings: Type.Record(Type.String(), TaskFixings),
     /** validated operation parameters with nulls removed */
     parameters: Type.Record(Type.String(), Type.Unknown()),
+    /**
+     * answer the result as JSON text, serialized by its response model's result part (src/contracts/pricing-responses.ts),
+     * for a route that answers the result as it is: formatting numbers costs the thread that does it, and a book of
+     * distinct bonds has few repeated ones (V8 caches the strings of numbers it formatted)
+     */
+    reply_json: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )

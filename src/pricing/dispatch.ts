@@ -9,6 +9,8 @@ import { PoolBusy, refusedBeforeRun, TaskTimeout, WorkerDied } from './batcher.t
 /** What workers/pool-dispatch.ts replies for every task. */
 export type WorkerReply<R> =
   | { ok: true; result: R }
+  /** a task with `reply_json`: its result as the JSON text of the response model's result part */
+  | { ok: true; json: string }
   | { ok: false; error: { kind: WorkerErrorKind; message: string; field?: string } }
 
 /**
@@ -42,14 +44,15 @@ function poolFailure(error: unknown): Error {
   return new PricingFailure(error instanceof WorkerDied ? message : `pricing worker failed: ${message}`)
 }
 
-export async function runOnPool<R>(app: FastifyInstance, task: unknown): Promise<R> {
+/** The pool's answer to a task, or the HTTP error its failure maps to. */
+async function settle<R>(app: FastifyInstance, task: unknown): Promise<Extract<WorkerReply<R>, { ok: true }>> {
   let reply: WorkerReply<R>
   try {
     reply = (await app.pricerBatches.run(task)) as WorkerReply<R>
   } catch (error) {
     throw poolFailure(error)
   }
-  if (reply.ok) return reply.result
+  if (reply.ok) return reply
   const { kind, message, field } = reply.error
   const where = field ? ` (${field})` : ''
   switch (kind) {
@@ -65,4 +68,17 @@ export async function runOnPool<R>(app: FastifyInstance, task: unknown): Promise
     default:
       throw new PricingFailure(`unexpected worker error: ${message}`)
   }
+}
+
+export async function runOnPool<R>(app: FastifyInstance, task: unknown): Promise<R> {
+  const reply = await settle<R>(app, task)
+  if ('result' in reply) return reply.result
+  throw new PricingFailure('the pricing worker answered JSON text to a task that asked for data')
+}
+
+/** A task with `reply_json`: its result as the JSON text of its response model's result part. */
+export async function runOnPoolJson(app: FastifyInstance, task: unknown): Promise<string> {
+  const reply = await settle(app, task)
+  if ('json' in reply) return reply.json
+  throw new PricingFailure('the pricing worker answered data to a task that asked for JSON text')
 }

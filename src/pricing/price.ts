@@ -6,12 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { badRequest, conflict } from '../http/errors.ts'
-import { runOnPool } from './dispatch.ts'
-import { resolveMarketData, type ResolvedCurve } from './market-data.ts'
+import { runOnPool, runOnPoolJson } from './dispatch.ts'
+import { resolveMarketData, type ResolvedCurve, type ResolvedMarketData } from './market-data.ts'
 import { isFloating, isSupportedInstrumentType, type PricerOperation } from './operations.ts'
 import { loadExplicitCurve, type PricingContextQuery, type PricingContextRow, type SelectedCurveRow } from './repository.ts'
 import type { OperationRequest } from './schemas.ts'
 import { buildTask } from './task.ts'
+import type { PricingTask } from '../contracts/pricing.ts'
 
 type Row = Record<string, unknown>
 
@@ -79,8 +80,16 @@ export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): Benc
   }
 }
 
-/** Runs the request's operation on one asset whose context exists and has pricing details. */
-export async function priceInContext(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced> {
+/** A single route's answer whose result the pricing thread serialized (runOnPoolJson): see src/pricing/response-json.ts. */
+export interface PricedJson {
+  envelope: Priced['envelope']
+  json: string
+}
+
+type Prepared = { envelope: Priced['envelope'] } & ({ answer: Row } | { task: PricingTask; md: ResolvedMarketData })
+
+/** The request's checks, market data and task; or its answer, when it needs no pricing. */
+async function prepare(req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Prepared> {
   const { op, valuation, marketDataSet, parameters } = req
   const type = ctx.instrument_type ?? ''
   const envelope = { asset_uid: ctx.asset_uid, instrument_type: type, operation: op.key, valuation_date: valuation, market_data_set: marketDataSet }
@@ -88,12 +97,34 @@ export async function priceInContext(app: FastifyInstance, req: PricingRequest, 
     throw badRequest(`Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`)
   }
   if (!ctx.set_uid) throw conflict(`Pricing market-data set '${marketDataSet}' was not found.`)
-  if (op.key === 'fixings-availability' && !isFloating(type)) return { envelope, result: { status: 'not_required', fixings: [] } }
+  if (op.key === 'fixings-availability' && !isFloating(type)) return { envelope, answer: { status: 'not_required', fixings: [] } }
   const md = resolveMarketData(ctx, { operation: op.key, parameters, marketDataSet, side: req.side, benchmarkRole: req.benchmarkRole, benchmarkSide: req.benchmarkSide, valuation }, await benchmark(ctx))
-  const task = buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters)
-  const result = await runOnPool<Row>(app, task)
-  if (op.key === 'curve-preview') return { envelope, result: curvePreview(ctx, md.curves, result, marketDataSet, valuation, req.benchmarkRole) }
+  return { envelope, task: buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters), md }
+}
+
+/** The prepared request's result as data: the worker's, or composed from it (curve-preview). */
+async function resultOf(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, prepared: Prepared): Promise<Priced> {
+  const { envelope } = prepared
+  if ('answer' in prepared) return { envelope, result: prepared.answer }
+  const result = await runOnPool<Row>(app, prepared.task)
+  if (req.op.key === 'curve-preview') return { envelope, result: curvePreview(ctx, prepared.md.curves, result, req.marketDataSet, req.valuation, req.benchmarkRole) }
   return { envelope, result }
+}
+
+/** Runs the request's operation on one asset whose context exists and has pricing details. */
+export async function priceInContext(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced> {
+  return resultOf(app, req, ctx, await prepare(req, ctx, benchmark))
+}
+
+/**
+ * priceInContext for a route that answers the result as it is: the pricing thread serializes it (the task's
+ * `reply_json`), except where this thread composes the answer (curve-preview, answers without pricing).
+ */
+export async function priceInContextJson(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced | PricedJson> {
+  const prepared = await prepare(req, ctx, benchmark)
+  if ('answer' in prepared || req.op.key === 'curve-preview') return resultOf(app, req, ctx, prepared)
+  prepared.task.reply_json = true
+  return { envelope: prepared.envelope, json: await runOnPoolJson(app, prepared.task) }
 }
 
 function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuation: string) {

@@ -5,13 +5,15 @@
  * runs exactly one registered operation and returns the declared model.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { ErrorResponse } from '../contracts/common.ts'
 import { TabularFrameResponse } from '../contracts/tabular-frame.ts'
 import { notFound } from '../http/errors.ts'
 import { pricingContext } from './context.ts'
 import { toFrame } from './frames.ts'
 import { PRICER_OPERATIONS, type PricerOperation } from './operations.ts'
-import { benchmarkLoader, contextQuery, priceInContext, pricingRequest, type Priced } from './price.ts'
+import { benchmarkLoader, contextQuery, priceInContext, priceInContextJson, pricingRequest, type Priced, type PricedJson } from './price.ts'
+import { JSON_CONTENT_TYPE, responseJson } from './response-json.ts'
 import { pricingSupport } from './pricing-details.ts'
 import { loadPricingDetails } from './repository.ts'
 import { AssetUidParams, PricingDetailsParams, PricingDetailsResponse, RESPONSES, operationRequest, type OperationRequest } from './schemas.ts'
@@ -78,11 +80,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = await pricingContext(app, contextQuery(req, assetUid))
     return priceInContext(app, req, ctx, benchmarkLoader(app, req))
   }
+  /** price, its result serialized in the pricing thread where the route answers it as it is */
+  const priceAsJson = async (op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced | PricedJson> => {
+    const req = pricingRequest(op, body)
+    const ctx = await pricingContext(app, contextQuery(req, assetUid))
+    return priceInContextJson(app, req, ctx, benchmarkLoader(app, req))
+  }
 
   for (const op of PRICER_OPERATIONS) {
-    app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false), config: { readOnly: true } }, async (request) => {
-      const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
-      return { ...envelope, ...result }
+    app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false), config: { readOnly: true } }, async (request, reply) => {
+      const priced = await priceAsJson(op, request.params.asset_uid, request.body as OperationRequest)
+      // the response model's serialization, made by parts (response-json.ts): Fastify sends a string as it is (the
+      // reply untyped: the type provider types a payload as the model's data)
+      if ('json' in priced) return (reply as FastifyReply).type(JSON_CONTENT_TYPE).send(responseJson(priced))
+      return { ...priced.envelope, ...priced.result }
     })
     if (op.frame) {
       const frame = op.frame

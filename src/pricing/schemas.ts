@@ -4,7 +4,7 @@
  * serialization and the OpenAPI document.
  */
 import { Type, type Static, type TSchema } from 'typebox'
-import { DateTime, IsoDate, JsonObject, Nullable, Uid } from '../contracts/common.ts'
+import { DateTime, JsonObject, Nullable, Uid } from '../contracts/common.ts'
 
 const Opt = <T extends TSchema>(schema: T, description: string) => Type.Optional(Nullable({ ...schema, description } as T))
 
@@ -108,81 +108,7 @@ export type OperationRequest = Static<ReturnType<typeof operationRequest>>
 
 export const AssetUidParams = Type.Object({ asset_uid: Uid }, { additionalProperties: false })
 
-const envelope = {
-  asset_uid: Type.String(),
-  instrument_type: Type.String(),
-  operation: Type.String(),
-  valuation_date: DateTime,
-  market_data_set: Type.String(),
-}
-const response = (title: string, extra: Record<string, TSchema>) => Type.Object({ ...envelope, ...extra }, { additionalProperties: false, title })
-
-const Num = Type.Number()
-const FixedRow = Type.Object({ payment_date: IsoDate, rate: Num, amount: Num, accrual_start_date: Type.Optional(IsoDate), accrual_end_date: Type.Optional(IsoDate), nominal: Type.Optional(Num), accrual_period: Type.Optional(Num) }, { additionalProperties: true })
-const LegRows = Type.Array(Type.Object({ payment_date: IsoDate, amount: Num }, { additionalProperties: true }))
-
-export const RESPONSES = {
-  price: response('BondPriceResponse', { price: Num, units: Type.Literal('npv') }),
-  analytics: response('BondAnalyticsResponse', {
-    analytics: Type.Object({ clean_price: Num, dirty_price: Num, accrued_amount: Num }, { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)' }),
-  }),
-  duration: response('BondDurationResponse', {
-    duration_type: Type.String(),
-    duration: Num,
-    key_rate_durations: Type.Optional(
-      Type.Array(Type.Object({ tenor: Type.String(), duration: Num }, { additionalProperties: false, title: 'KeyRateDuration' }), { description: 'KeyRate only: one duration per tenor; `duration` is their sum' }),
-    ),
-  }),
-  yield: response('BondYieldResponse', { yield: Num }),
-  'z-spread': response('BondZSpreadResponse', {
-    target_dirty_ccy: Num,
-    z_spread: Num,
-    units: Type.Literal('decimal'),
-    oas: Type.Optional({ ...Num, description: 'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the target (decimal)' }),
-  }),
-  cashflows: response('BondCashflowsResponse', {
-    legs: Type.Object({ fixed: Type.Optional(Type.Array(FixedRow)), floating: Type.Optional(LegRows), redemption: Type.Optional(LegRows), amortization: Type.Optional(LegRows) }, { additionalProperties: LegRows }),
-  }),
-  'net-cashflows': response('BondNetCashflowsResponse', { cashflows: Type.Array(Type.Object({ payment_date: IsoDate, net_cashflow: Num }, { additionalProperties: false })) }),
-  'carry-roll-down': response('BondCarryRollDownResponse', { horizon_days: Type.Integer(), metrics: Type.Record(Type.String(), Num) }),
-  'curve-preview': response('BondCurvePreviewResponse', {
-    curves: Type.Array(
-      Type.Object(
-        {
-          role: Type.String(),
-          curve_uid: Type.String(),
-          curve_identifier: Type.String(),
-          curve_type: Type.String(),
-          index_uid: Nullable(Type.String()),
-          binding_quote_side: Nullable(Type.String()),
-          source: Nullable(Type.String()),
-          discount_curve_url: Type.String(),
-          discount_curve_query_params: Type.Object({ market_data_set: Type.String(), valuation_date: DateTime }, { additionalProperties: false }),
-        },
-        { additionalProperties: false, title: 'CurveRef' },
-      ),
-    ),
-    diagnostics: Type.Object({ pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false }),
-  }),
-  'fixings-availability': response('BondFixingsAvailabilityResponse', {
-    status: Type.Enum(['complete', 'partial', 'missing', 'not_required'], { description: 'worst row status; not_required (with no rows) for instruments that need no fixings' }),
-    fixings: Type.Array(
-      Type.Object(
-        {
-          index_uid: Type.String(),
-          index_identifier: Type.String(),
-          required_start_date: IsoDate,
-          required_end_date: IsoDate,
-          available_start_date: Nullable(IsoDate),
-          available_end_date: Nullable(IsoDate),
-          missing_count: Type.Integer({ minimum: 0 }),
-          status: Type.Enum(['complete', 'partial', 'missing'], { description: 'complete: nothing missing; missing: none of the required fixings is stored; partial: some are' }),
-        },
-        { additionalProperties: false, title: 'FixingRow' },
-      ),
-    ),
-  }),
-} as const
+export { RESPONSES } from '../contracts/pricing-responses.ts'
 
 export const PricingDetailsParams = Type.Object({ uid: Uid }, { additionalProperties: false })
 

@@ -48,6 +48,7 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
     instrument_key: undefined,
     plan_key: undefined,
     guest: false,
+    reply_json: false,
   }
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the

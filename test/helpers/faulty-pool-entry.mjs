@@ -26,6 +26,6 @@ export function runBatch({ tasks, progress }) {
   return tasks.map((task, i) => {
     if (slot) Atomics.store(slot, 0, i + 1)
     fault(task)
-    return dispatcher.runTask(task)
+    return dispatcher.replyTo(task)
   })
 }

@@ -5,7 +5,7 @@
  */
 import type { Test } from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
-import { runTask, type WorkerReply } from '../../workers/pool-dispatch.ts'
+import { runTask, type TaskReply } from '../../workers/pool-dispatch.ts'
 import type { OperationName } from '../../src/contracts/pricing.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { fromIso } from '../../workers/quant/time/date.ts'
@@ -59,7 +59,7 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
     tally.checked++
     if (!ok) tally.failures.push(message())
   }
-  const run = (c: OracleCase, op: OperationName, extra: Record<string, unknown> = {}): WorkerReply => {
+  const run = (c: OracleCase, op: OperationName, extra: Record<string, unknown> = {}): TaskReply => {
     const base: Record<string, unknown> = {}
     if (c.parameters.with_yield !== undefined) {
       base.with_yield = c.parameters.with_yield
@@ -67,7 +67,7 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
     }
     return runTask(taskFor(c, curves, op, { ...base, ...extra }))
   }
-  const result = (r: WorkerReply) => (r.ok ? r.result : undefined)
+  const result = (r: TaskReply) => (r.ok ? r.result : undefined)
 
   let errors = 0
   for (const [i, c] of fixture.cases.entries()) {

@@ -8,7 +8,7 @@
  */
 import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
-import { runTask, type WorkerReply } from '../../workers/pool-dispatch.ts'
+import { runTask, type TaskReply } from '../../workers/pool-dispatch.ts'
 import type { OperationName } from '../../src/contracts/pricing.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 
@@ -28,7 +28,7 @@ const sources = {
 const risk = loadFixture<RiskCase>('risk')
 const NPV_AGREEMENT = 1e-14
 const rel = (got: unknown, want: number, tol: number, floor = 0) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.abs(want) + floor
-const result = (r: WorkerReply) => (r.ok ? r.result : undefined)
+const result = (r: TaskReply) => (r.ok ? r.result : undefined)
 
 t.test('effective and key-rate risk, DV01 and OAS match QuantLib bump-and-reprice', async (t) => {
   const failures = new Map<string, string[]>()

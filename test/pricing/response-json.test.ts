@@ -1,0 +1,110 @@
+/**
+ * A single pricer route's answer made by parts (the result serialized in the pricing thread by its response model's
+ * result part, the envelope on the main thread: src/pricing/response-json.ts) is byte for byte what Fastify
+ * serializes from the whole response model: on the results of every operation for oracle bonds and callables, and on
+ * hand-made results at the edges (escapes, extreme numbers, fields the model does not have, optional fields absent).
+ */
+import t, { type Test } from 'tap'
+import fastJsonStringify from 'fast-json-stringify'
+import { loadFixture } from '../helpers/fixtures.ts'
+import { taskFor, type OracleCase, type PoolCurve } from '../operations/oracle-cases.ts'
+import { runTask } from '../../workers/pool-dispatch.ts'
+import { resultJson } from '../../workers/result-json.ts'
+import { RESPONSES, resultSchema, type ResponseOperation } from '../../src/contracts/pricing-responses.ts'
+import { responseJson } from '../../src/pricing/response-json.ts'
+import type { OperationName } from '../../src/contracts/pricing.ts'
+
+const whole = new Map<string, (data: object) => string>()
+const fastify = (op: ResponseOperation): ((data: object) => string) => {
+  const known = whole.get(op)
+  if (known) return known
+  const serialize = fastJsonStringify(RESPONSES[op])
+  whole.set(op, serialize)
+  return serialize
+}
+
+const envelopeOf = (assetUid: string, type: string, op: string) => ({ asset_uid: assetUid, instrument_type: type, operation: op, valuation_date: '2026-11-20T00:00:00.000Z', market_data_set: 'demo' })
+
+/** The parts' bytes against the whole model's, for one result (a worker's result never has an envelope field: src/contracts/pricing.ts). */
+function same(t: Test, op: ResponseOperation, envelope: ReturnType<typeof envelopeOf>, result: Record<string, unknown>, label: string): void {
+  const byParts = responseJson({ envelope, json: resultJson(op, result) })
+  const byModel = fastify(op)({ ...envelope, ...result })
+  if (byParts !== byModel) t.equal(byParts, byModel, label)
+  compared++
+}
+let compared = 0
+
+const OPS: [OperationName & ResponseOperation, Record<string, unknown>][] = [
+  ['price', {}],
+  ['analytics', {}],
+  ['duration', {}],
+  ['duration', { duration_type: 'Effective' }],
+  ['duration', { duration_type: 'KeyRate' }],
+  ['yield', {}],
+  ['z-spread', { target_dirty_ccy: 100 }],
+  ['cashflows', { include_paid: true }],
+  ['net-cashflows', {}],
+  ['carry-roll-down', { horizon_days: 30 }],
+  ['fixings-availability', {}],
+]
+
+t.test('results of every operation on oracle bonds and callables: the same bytes as the whole model', async (t) => {
+  for (const name of ['bonds', 'callable']) {
+    const fixture = loadFixture<OracleCase>(name) as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+    const kinds = new Map<string, number>()
+    for (const c of fixture.cases) {
+      // the first 25 cases of each class that price
+      if (c.error || (kinds.get(c.kind) ?? 0) >= 25) continue
+      kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1)
+      for (const [op, parameters] of OPS) {
+        const reply = runTask(taskFor(c, fixture.curves, op, parameters))
+        if (!reply.ok) continue
+        same(t, op, envelopeOf(`${name}-${c.kind}`, c.kind, op), reply.result, `${name} ${c.kind} ${op} ${JSON.stringify(parameters)}`)
+      }
+    }
+    t.ok(kinds.size >= (name === 'bonds' ? 5 : 1), `${name}: ${[...kinds.keys()].join(', ')}`)
+  }
+  t.ok(compared > 1000, `${compared} results compared`)
+})
+
+t.test('results at the edges: the same bytes as the whole model', async (t) => {
+  const numbers = [0, -0, 1, -1.5, 0.1 + 0.2, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -Number.MIN_VALUE, 2 ** 53 + 2, 123456789.123456789]
+  const strings = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab\u0001', 'unicode é ü 漢字 \u2028 \ud83d\ude00', '']
+  const cases: [ResponseOperation, Record<string, unknown>][] = []
+  for (const x of numbers) {
+    cases.push(['price', { price: x, units: 'npv' }])
+    cases.push(['analytics', { analytics: { clean_price: x, dirty_price: -x, accrued_amount: x / 3, yield: x * 7, extra_figure: x } }])
+    cases.push(['z-spread', { target_dirty_ccy: x, z_spread: x / 100, units: 'decimal' }])
+    cases.push(['z-spread', { target_dirty_ccy: x, z_spread: x / 100, units: 'decimal', oas: -x }])
+    cases.push(['duration', { duration_type: 'KeyRate', duration: x, key_rate_durations: [{ tenor: '1Y', duration: x }, { tenor: '2Y', duration: -x }] }])
+    cases.push(['carry-roll-down', { horizon_days: 30, metrics: { p0: x, 'odd "key"': -x } }])
+  }
+  // fields the model does not have are dropped by both; optional ones absent are absent from both
+  cases.push(['price', { price: 1, units: 'npv', diagnostics: { engine: 'x' }, unknown_field: 2 }])
+  cases.push(['net-cashflows', { cashflows: [] }])
+  cases.push(['cashflows', { legs: {} }])
+  cases.push(['cashflows', { legs: { fixed: [{ payment_date: '2027-01-01', rate: 0.05, amount: 2.5, extra: 'kept' }], other_leg: [{ payment_date: '2027-01-01', amount: 1 }] } }])
+  cases.push(['fixings-availability', { status: 'not_required', fixings: [] }])
+  cases.push(['curve-preview', { curves: [], diagnostics: { pricing_engine_id: 'DiscountingBondEngine' } }])
+  for (const s of strings) {
+    for (const [op, result] of cases.slice(0, 12)) same(t, op, envelopeOf(s, s, op), result, `${op} ${JSON.stringify(s)} ${JSON.stringify(result)}`)
+  }
+  for (const [op, result] of cases) same(t, op, envelopeOf('uid', 'FixedRateBond', op), result, `${op} ${JSON.stringify(result)}`)
+  t.pass(`${compared} results compared in all`)
+})
+
+t.test('the result part is the response model less its envelope, in the model order', async (t) => {
+  for (const op of Object.keys(RESPONSES) as ResponseOperation[]) {
+    const model = Object.keys(RESPONSES[op].properties)
+    const part = Object.keys(resultSchema(op).properties)
+    t.same(model.slice(0, 5), ['asset_uid', 'instrument_type', 'operation', 'valuation_date', 'market_data_set'], `${op}: the envelope first`)
+    t.same(part, model.slice(5), `${op}: the rest, in order`)
+    t.same(resultSchema(op).required ?? [], (RESPONSES[op].required ?? []).filter((k: string) => !model.slice(0, 5).includes(k)), `${op}: the same required fields`)
+  }
+})
+
+t.test('a result the model refuses fails in the thread that serializes it, as Fastify would fail', async (t) => {
+  t.throws(() => resultJson('price', { units: 'npv' }), 'a required field missing')
+  t.throws(() => fastify('price')({ ...envelopeOf('u', 't', 'price'), units: 'npv' }))
+  t.throws(() => resultJson('prewarm', {}), /no response model/)
+})
