@@ -76,8 +76,23 @@ interface YieldFlows {
   amounts: Float64Array
 }
 
+/**
+ * The last yieldFlows computed, by its arguments: an analytics answer reads the same leg's flows eight times (the
+ * yield, three durations, the convexity and the BPV's NPV, duration and convexity). A leg is never changed once
+ * built, and no caller writes into the arrays, so the same arguments give the same flows: the memo changes no answer.
+ */
+let lastFlows: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | undefined
+
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
 function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
+  const last = lastFlows
+  if (last !== undefined && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
+  const flows = liveFlows(leg, dc, settlement, npvDate, include)
+  lastFlows = { leg, dc, settlement, npvDate, include, flows }
+  return flows
+}
+
+function liveFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include: boolean): YieldFlows {
   const times: number[] = []
   const steps: number[] = []
   const amounts: number[] = []

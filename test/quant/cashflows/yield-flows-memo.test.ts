@@ -1,0 +1,49 @@
+/**
+ * The yield functions share the last live flows they computed (workers/quant/cashflows/cashflows.ts, yieldFlows):
+ * a call with any other leg, day counter, settlement or NPV date must compute its own. Alternating the arguments
+ * gives exactly what each call gives first, and what the same flows give in a leg of their own.
+ */
+import t from 'tap'
+import { basisPointValue, convexity, duration, npvYield } from '../../../workers/quant/cashflows/cashflows.ts'
+import { fixedBond, TODAY } from '../../../bench/core/cases.ts'
+import { actualActual } from '../../../workers/quant/time/daycounters/actual-actual.ts'
+import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
+import type { InterestRate } from '../../../workers/quant/curves/interest-rate.ts'
+
+const leg = fixedBond.cashflows
+const y = (dayCounter: InterestRate['dayCounter']): InterestRate => ({ rate: 0.045, dayCounter, compounding: 'Compounded', frequency: 2 })
+const bond = y(actualActual('Bond'))
+const a360 = y(actual360)
+const later = TODAY + 400
+
+/** every yield function at these arguments, in one list */
+const figures = (l: typeof leg, r: InterestRate, settlement: number, npvDate = settlement) => [
+  npvYield(l, r, settlement, npvDate),
+  duration(l, r, 'Modified', settlement, npvDate),
+  duration(l, r, 'Macaulay', settlement, npvDate),
+  duration(l, r, 'Simple', settlement, npvDate),
+  convexity(l, r, settlement, npvDate),
+  basisPointValue(l, r, settlement, npvDate),
+]
+
+t.test('alternating legs, day counters, settlements and NPV dates: each call its own flows', async (t) => {
+  const first = {
+    today: figures(leg, bond, TODAY),
+    later: figures(leg, bond, later),
+    a360: figures(leg, a360, TODAY),
+    npvLater: figures(leg, bond, TODAY, later),
+  }
+  t.not(first.today[0], first.later[0], 'another settlement, another NPV')
+  t.not(first.today[1], first.a360[1], 'another day counter, another duration')
+  t.not(first.today[0], first.npvLater[0], 'another NPV date, another NPV')
+  for (let i = 0; i < 3; i++) {
+    t.same(figures(leg, bond, later), first.later, 'later settlement again')
+    t.same(figures(leg, bond, TODAY), first.today, 'today again')
+    t.same(figures(leg, a360, TODAY), first.a360, 'Actual/360 again')
+    t.same(figures(leg, bond, TODAY, later), first.npvLater, 'later NPV date again')
+  }
+  // a leg of the same flows, one flow less: its own figures
+  const shorter = leg.slice(0, -2).concat(leg.slice(-1))
+  t.not(figures(shorter, bond, TODAY)[0], first.today[0], 'a leg without one coupon has its own NPV')
+  t.same(figures([...leg], bond, TODAY), first.today, 'a copy of the leg: the same figures')
+})
