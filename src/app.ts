@@ -104,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threads: config.pricerThreads,
     heavyThreads: config.pricerHeavyThreads,
     heavyIdle: config.pricerHeavyIdle,
+    batchScheduling: config.pricerBatchScheduling,
     maxMemoryMb: config.pricerWorkerMaxMemoryMb,
     cacheLimits: { instruments: config.pricingCaches.workerInstruments, instrumentsMb: config.pricingCaches.workerInstrumentsMb, curves: config.pricingCaches.workerCurves },
     timeoutMs: () => config.pricerTaskTimeoutMs,

@@ -29,6 +29,8 @@ export interface Config {
   pricerHeavyThreads: number
   /** the heavy lane's threads under SCHED_IDLE (Linux; else, or when false, nice 19 only) */
   pricerHeavyIdle: boolean
+  /** the pricing threads under SCHED_BATCH (Linux): waking one never preempts the main thread (workers/lane-priority.ts) */
+  pricerBatchScheduling: boolean
   /** heap (old generation) of each pricing worker, MB */
   pricerWorkerMaxMemoryMb: number
   logLevel: LogLevel
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),
     pricerHeavyIdle: boolean(env, 'PRICER_HEAVY_IDLE', false),
+    pricerBatchScheduling: boolean(env, 'PRICER_BATCH_SCHEDULING', true),
     pricerWorkerMaxMemoryMb: integer(env, 'PRICER_WORKER_MAX_MEMORY_MB', 512, 32, 65_536),
     logLevel,
     bulkWorkerInProcess: boolean(env, 'BULK_WORKER_IN_PROCESS', true),

@@ -7,6 +7,15 @@
  * group entity on that core weighs little against other sessions' whenever a normal server thread runs there.
  * Node has no binding for sched_setscheduler, so util-linux's `chrt` sets it on this thread (its id from
  * /proc/thread-self); lowering a thread's own policy needs no privilege. Where that fails the lane keeps nice 19.
+ *
+ * With PRICER_BATCH_SCHEDULING (workerData.batch, the default), the main pool's threads run under SCHED_BATCH: the
+ * same CPU share as a normal thread, but a batch thread that wakes never preempts the thread running on its core
+ * (Linux applies wakeup preemption to SCHED_NORMAL threads only). The main thread wakes a pricing thread with every
+ * message it posts; when the other core was busy (the other pricing thread, the clients), the woken thread took the
+ * main thread's core at once, and the main thread waited in the middle of its event-loop turn. A CPU profile of
+ * distinct z-spread requests put 23.7 µs per request (wall) in Piscina's postTask, against 5.3 for one asset repeated,
+ * whose threads are mostly idle; with SCHED_BATCH, 5.3 against 3.8 (bench/README.md, "Results serialized where they
+ * are priced; pricing threads that do not preempt").
  */
 import { execFileSync } from 'node:child_process'
 import { readlinkSync } from 'node:fs'
@@ -21,16 +30,22 @@ function threadTid(): string | null {
   }
 }
 
-/** Puts the calling thread under SCHED_IDLE; true when it took effect. */
-export function runWhenIdle(): boolean {
+/** Puts the calling thread under a non-realtime policy of Linux (`chrt --idle` or `--batch`); true when it took effect. */
+function schedule(policy: 'idle' | 'batch'): boolean {
   const tid = threadTid()
   if (!tid) return false
   try {
-    execFileSync('chrt', ['--idle', '-p', '0', tid], { stdio: 'ignore', timeout: 10_000 })
+    execFileSync('chrt', [`--${policy}`, '-p', '0', tid], { stdio: 'ignore', timeout: 10_000 })
     return true
   } catch {
     return false
   }
 }
 
-export const idleScheduled = !isMainThread && (workerData as { idle?: boolean } | null)?.idle === true ? runWhenIdle() : false
+/** Puts the calling thread under SCHED_IDLE; true when it took effect. */
+export const runWhenIdle = (): boolean => schedule('idle')
+
+const data = isMainThread ? null : (workerData as { idle?: boolean; batch?: boolean } | null)
+export const idleScheduled = data?.idle === true ? runWhenIdle() : false
+/** SCHED_BATCH (workerData.batch): see PRICER_BATCH_SCHEDULING in src/config.ts */
+export const batchScheduled = data?.batch === true && !idleScheduled ? schedule('batch') : false

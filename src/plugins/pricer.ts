@@ -29,6 +29,8 @@ export interface PricerPluginOptions {
   heavyThreads: number
   /** the heavy lane under SCHED_IDLE as well as nice 19 (default false: see workers/lane-priority.ts) */
   heavyIdle?: boolean
+  /** the main pool's threads under SCHED_BATCH (default false here; the service's default is PRICER_BATCH_SCHEDULING's) */
+  batchScheduling?: boolean
   /** old-generation heap of each worker, MB: beyond it the worker ends (ERR_WORKER_OUT_OF_MEMORY) */
   maxMemoryMb: number
   /** bounds of each worker's caches (rebuilt instruments, built curves) */
@@ -109,7 +111,7 @@ function guestMetric(registry: Registry, batches: TaskBatcher): void {
 }
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, heavyThreads, heavyIdle = false, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+  async (app, { threads, heavyThreads, heavyIdle = false, batchScheduling = false, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
     const common = {
       filename: workerUrl.href,
       workerData: { cacheLimits },
@@ -121,6 +123,7 @@ export default fp<PricerPluginOptions>(
     setWorkerInitialOldGeneration(workerInitialOldGenerationMb(maxMemoryMb, cacheLimits.instrumentsMb))
     const pool = new Piscina({
       ...common,
+      workerData: { cacheLimits, batch: batchScheduling },
       minThreads: prespawn ? threads : 0,
       maxThreads: threads,
       // one message per thread at a time, to the thread of its shard (src/pricing/batcher.ts: instrument affinity)
