@@ -80,8 +80,16 @@ interface YieldFlows {
  * The last yieldFlows computed, by its arguments: an analytics answer reads the same leg's flows eight times (the
  * yield, three durations, the convexity and the BPV's NPV, duration and convexity). A leg is never changed once
  * built, and no caller writes into the arrays, so the same arguments give the same flows: the memo changes no answer.
+ * It serves one valuation (forgetYieldFlows between tasks), as the zero-rate memo of curve bumps does: kept across
+ * tasks it would make one bond priced again and again cheaper than a book of distinct bonds for no reason a client
+ * sees, and hold the last leg of the thread alive.
  */
 let lastFlows: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | undefined
+
+/** Ends the valuation the memo of yieldFlows served (the pricing worker calls it before every task). */
+export function forgetYieldFlows(): void {
+  lastFlows = undefined
+}
 
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
 function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
