@@ -111,6 +111,9 @@ async function resultOf(app: FastifyInstance, req: PricingRequest, ctx: PricingC
   return { envelope, result }
 }
 
+/** priceInContext or priceInContextJson. */
+export type PriceInContext<T> = (app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader) => Promise<T>
+
 /** Runs the request's operation on one asset whose context exists and has pricing details. */
 export async function priceInContext(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced> {
   return resultOf(app, req, ctx, await prepare(req, ctx, benchmark))

@@ -12,7 +12,7 @@ import { notFound } from '../http/errors.ts'
 import { pricingContext } from './context.ts'
 import { toFrame } from './frames.ts'
 import { PRICER_OPERATIONS, type PricerOperation } from './operations.ts'
-import { benchmarkLoader, contextQuery, priceInContext, priceInContextJson, pricingRequest, type Priced, type PricedJson } from './price.ts'
+import { benchmarkLoader, contextQuery, priceInContext, priceInContextJson, pricingRequest, type PriceInContext, type Priced, type PricedJson } from './price.ts'
 import { JSON_CONTENT_TYPE, responseJson } from './response-json.ts'
 import { pricingSupport } from './pricing-details.ts'
 import { loadPricingDetails } from './repository.ts'
@@ -74,22 +74,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  /** One operation on one asset (the context of a single request is cached, or loaded with its event-loop turn). */
-  const price = async (op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced> => {
+  /**
+   * One operation on one asset (the context of a single request is cached, or loaded with its event-loop turn), priced
+   * by `inContext`: priceInContext (the result as data), or priceInContextJson (serialized in the pricing thread)
+   */
+  const price = async <T>(inContext: PriceInContext<T>, op: PricerOperation, assetUid: string, body: OperationRequest): Promise<T> => {
     const req = pricingRequest(op, body)
     const ctx = await pricingContext(app, contextQuery(req, assetUid))
-    return priceInContext(app, req, ctx, benchmarkLoader(app, req))
-  }
-  /** price, its result serialized in the pricing thread where the route answers it as it is */
-  const priceAsJson = async (op: PricerOperation, assetUid: string, body: OperationRequest): Promise<Priced | PricedJson> => {
-    const req = pricingRequest(op, body)
-    const ctx = await pricingContext(app, contextQuery(req, assetUid))
-    return priceInContextJson(app, req, ctx, benchmarkLoader(app, req))
+    return inContext(app, req, ctx, benchmarkLoader(app, req))
   }
 
   for (const op of PRICER_OPERATIONS) {
     app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false), config: { readOnly: true } }, async (request, reply) => {
-      const priced = await priceAsJson(op, request.params.asset_uid, request.body as OperationRequest)
+      const priced: Priced | PricedJson = await price(priceInContextJson, op, request.params.asset_uid, request.body as OperationRequest)
       // the response model's serialization, made by parts (response-json.ts): Fastify sends a string as it is (the
       // reply untyped: the type provider types a payload as the model's data)
       if ('json' in priced) return (reply as FastifyReply).type(JSON_CONTENT_TYPE).send(responseJson(priced))
@@ -98,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (op.frame) {
       const frame = op.frame
       app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`, { schema: operationSchema(op, true), config: { readOnly: true } }, async (request) => {
-        const { envelope, result } = await price(op, request.params.asset_uid, request.body as OperationRequest)
+        const { envelope, result } = await price(priceInContext, op, request.params.asset_uid, request.body as OperationRequest)
         return toFrame(frame, result, envelope)
       })
     }

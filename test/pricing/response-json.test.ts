@@ -2,7 +2,8 @@
  * A single pricer route's answer made by parts (the result serialized in the pricing thread by its response model's
  * result part, the envelope on the main thread: src/pricing/response-json.ts) is byte for byte what Fastify
  * serializes from the whole response model: on the results of every operation for oracle bonds and callables, and on
- * hand-made results at the edges (escapes, extreme numbers, fields the model does not have, optional fields absent).
+ * hand-made results at the edges (escapes, extreme numbers, fields the model does not have, optional fields absent);
+ * and a single route asks for it, where frames and curve-preview, which compose their answers, do not.
  */
 import t, { type Test } from 'tap'
 import fastJsonStringify from 'fast-json-stringify'
@@ -13,6 +14,8 @@ import { resultJson } from '../../workers/result-json.ts'
 import { RESPONSES, resultSchema, type ResponseOperation } from '../../src/contracts/pricing-responses.ts'
 import { responseJson } from '../../src/pricing/response-json.ts'
 import type { OperationName } from '../../src/contracts/pricing.ts'
+import { build } from '../helpers/app.ts'
+import { readDemoBundle } from '../../src/db/demo.ts'
 
 const whole = new Map<string, (data: object) => string>()
 const fastify = (op: ResponseOperation): ((data: object) => string) => {
@@ -107,4 +110,33 @@ t.test('a result the model refuses fails in the thread that serializes it, as Fa
   t.throws(() => resultJson('price', { units: 'npv' }), 'a required field missing')
   t.throws(() => fastify('price')({ ...envelopeOf('u', 't', 'price'), units: 'npv' }))
   t.throws(() => resultJson('prewarm', {}), /no response model/)
+})
+
+t.test('a single route asks the pricing thread for JSON text and answers it with the envelope; frames and curve-preview keep data', async (t) => {
+  const { app } = await build(t, { bundle: 'demo' })
+  const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string }[] }
+  const uid = demo.assets.find((a) => a.unique_identifier === 'UST-4.25-2031-11-15')!.uid
+  const asked: { operation: string; json: boolean }[] = []
+  const run = app.pricerBatches.run.bind(app.pricerBatches)
+  app.pricerBatches.run = (task: unknown) => {
+    const { operation, reply_json: json } = task as { operation: string; reply_json?: boolean }
+    asked.push({ operation, json: json === true })
+    return run(task)
+  }
+  const payload = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
+  const post = (path: string) => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid}/${path}`, payload })
+  const analytics = await post('analytics/')
+  t.equal(analytics.statusCode, 200, analytics.body)
+  t.equal(analytics.headers['content-type'], 'application/json; charset=utf-8')
+  const body = JSON.parse(analytics.body) as Record<string, unknown>
+  t.same(Object.keys(body), ['asset_uid', 'instrument_type', 'operation', 'valuation_date', 'market_data_set', 'analytics'], 'the envelope, then the result')
+  t.equal(body.asset_uid, uid)
+  t.type((body.analytics as Record<string, unknown>).clean_price, 'number')
+  t.equal((await post('curve-preview/')).statusCode, 200)
+  t.equal((await post('cashflows/frame/')).statusCode, 200)
+  t.same(asked, [
+    { operation: 'analytics', json: true },
+    { operation: 'curve-preview', json: false },
+    { operation: 'cashflows', json: false },
+  ])
 })
