@@ -10,7 +10,6 @@ import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { reportCaches } from './operations/cache-report.ts'
 import { resultJson } from './result-json.ts'
-import { forgetYieldFlows } from './quant/cashflows/cashflows.ts'
 // a heavy-lane thread puts itself under SCHED_IDLE as it loads (workerData.idle)
 import './lane-priority.ts'
 
@@ -59,7 +58,6 @@ function encode(error: unknown): TaskReply | null {
 
 /** Runs one task; used by the pool entry and, directly, by tests and benchmarks. */
 export function runTask(task: PricingTask): TaskReply {
-  forgetYieldFlows()
   const operation = OPERATIONS[task.operation]
   if (!operation) return { ok: false, error: { kind: 'unsupported', message: `operation '${String(task.operation)}' is not registered` } }
   try {

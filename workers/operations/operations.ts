@@ -10,7 +10,7 @@ import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
 import type { DurationType } from '../quant/cashflows/cashflows.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
-import { accruedAmount, basisPointValue, convexity, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
+import { accruedAmount, duration, yieldMeasures, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { CALLABLE_ENGINE_ID } from './callable.ts'
@@ -37,14 +37,15 @@ export function analytics(task: PricingTask): Result {
   const out: Record<string, number> = { clean_price: v.clean, dirty_price: v.dirty, accrued_amount: v.accrued, npv: v.valuation.npv, settlement_value: v.valuation.settlementValue }
   if (notional(v.bond, s) > 0) {
     const y = solveYield(v, v.clean, s)
-    const rate = yieldRate(v, y)
+    // the durations, convexity and BPV from one computation of the live flows
+    const m = yieldMeasures(v.bond, yieldRate(v, y), s)
     Object.assign(out, {
       yield: y,
-      simple_duration: duration(v.bond, rate, 'Simple', s),
-      modified_duration: duration(v.bond, rate, 'Modified', s),
-      macaulay_duration: duration(v.bond, rate, 'Macaulay', s),
-      convexity: convexity(v.bond, rate, s),
-      bpv: basisPointValue(v.bond, rate, s),
+      simple_duration: m.simple,
+      modified_duration: m.modified,
+      macaulay_duration: m.macaulay,
+      convexity: m.convexity,
+      bpv: m.bpv,
     })
   }
   // curve-bump risk needs a value to be relative to (an expired bond has none)

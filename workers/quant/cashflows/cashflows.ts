@@ -76,31 +76,8 @@ interface YieldFlows {
   amounts: Float64Array
 }
 
-/**
- * The last yieldFlows computed, by its arguments: an analytics answer reads the same leg's flows eight times (the
- * yield, three durations, the convexity and the BPV's NPV, duration and convexity). A leg is never changed once
- * built, and no caller writes into the arrays, so the same arguments give the same flows: the memo changes no answer.
- * It serves one valuation (forgetYieldFlows between tasks), as the zero-rate memo of curve bumps does: kept across
- * tasks it would make one bond priced again and again cheaper than a book of distinct bonds for no reason a client
- * sees, and hold the last leg of the thread alive.
- */
-let lastFlows: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | undefined
-
-/** Ends the valuation the memo of yieldFlows served (the pricing worker calls it before every task). */
-export function forgetYieldFlows(): void {
-  lastFlows = undefined
-}
-
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
 function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
-  const last = lastFlows
-  if (last !== undefined && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
-  const flows = liveFlows(leg, dc, settlement, npvDate, include)
-  lastFlows = { leg, dc, settlement, npvDate, include, flows }
-  return flows
-}
-
-function liveFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include: boolean): YieldFlows {
   const times: number[] = []
   const steps: number[] = []
   const amounts: number[] = []
@@ -180,7 +157,10 @@ export type DurationType = 'Simple' | 'Macaulay' | 'Modified'
 /** CashFlows::duration. */
 export function duration(leg: Leg, y: InterestRate, type: DurationType, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
   if (leg.length === 0) return 0
-  const f = yieldFlows(leg, y.dayCounter, settlement, npvDate)
+  return durationOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y, type)
+}
+
+function durationOf(f: YieldFlows, y: InterestRate, type: DurationType): Real {
   switch (type) {
     case 'Simple':
       return simpleDurationOf(f, y)
@@ -194,7 +174,10 @@ export function duration(leg: Leg, y: InterestRate, type: DurationType, settleme
 
 /** CashFlows::convexity. */
 export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
-  const f = yieldFlows(leg, y.dayCounter, settlement, npvDate)
+  return convexityOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
+}
+
+function convexityOf(f: YieldFlows, y: InterestRate): Real {
   let P = 0
   let d2 = 0
   const r = y.rate
@@ -229,10 +212,32 @@ export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npv
 /** CashFlows::basisPointValue: first and second order change of the NPV for one basis point of yield. */
 export function basisPointValue(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
   if (leg.length === 0) return 0
-  const value = npvYield(leg, y, settlement, npvDate)
-  const delta = -duration(leg, y, 'Modified', settlement, npvDate) * value * 1e-4
-  const gamma = (convexity(leg, y, settlement, npvDate) / 100) * value * 1e-8
+  return bpvOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
+}
+
+function bpvOf(f: YieldFlows, y: InterestRate): Real {
+  const value = npvAtYield(f, y)
+  const delta = -modifiedDurationOf(f, y) * value * 1e-4
+  const gamma = (convexityOf(f, y) / 100) * value * 1e-8
   return delta + 0.5 * gamma
+}
+
+export interface YieldMeasures {
+  simple: Real
+  modified: Real
+  macaulay: Real
+  convexity: Real
+  bpv: Real
+}
+
+/**
+ * The three durations, the convexity and the BPV at a yield from one computation of the live flows, each what its own
+ * function gives (an analytics answer reads all five: each function alone rebuilt the flows and their times).
+ */
+export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): YieldMeasures {
+  if (leg.length === 0) return { simple: 0, modified: 0, macaulay: 0, convexity: 0, bpv: 0 }
+  const f = yieldFlows(leg, y.dayCounter, settlement, npvDate)
+  return { simple: durationOf(f, y, 'Simple'), modified: durationOf(f, y, 'Modified'), macaulay: durationOf(f, y, 'Macaulay'), convexity: convexityOf(f, y), bpv: bpvOf(f, y) }
 }
 
 export interface SolverSettings {

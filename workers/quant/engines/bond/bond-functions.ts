@@ -5,7 +5,7 @@
 import type { DateSerial, Rate, Real } from '../../types.ts'
 import { require } from '../../errors.ts'
 import type { DayCounter } from '../../time/day-counter.ts'
-import { accruedAmount as legAccrued, basisPointValue as legBpv, convexity as legConvexity, duration as legDuration, yieldFromNpv, zSpreadFromNpv, type DurationType, type SolverSettings } from '../../cashflows/cashflows.ts'
+import { accruedAmount as legAccrued, basisPointValue as legBpv, convexity as legConvexity, duration as legDuration, yieldMeasures as legYieldMeasures, yieldFromNpv, zSpreadFromNpv, type DurationType, type SolverSettings } from '../../cashflows/cashflows.ts'
 import type { Compounding, InterestRate } from '../../curves/interest-rate.ts'
 import type { YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import { notional, type Bond } from '../../instruments/bond.ts'
@@ -36,6 +36,7 @@ export function yieldFromCleanPrice(bond: Bond, cleanPrice: Real, dc: DayCounter
 export const duration = (bond: Bond, y: InterestRate, type: DurationType, settlement: DateSerial) => legDuration(bond.cashflows, y, type, settlement)
 export const convexity = (bond: Bond, y: InterestRate, settlement: DateSerial) => legConvexity(bond.cashflows, y, settlement)
 export const basisPointValue = (bond: Bond, y: InterestRate, settlement: DateSerial) => legBpv(bond.cashflows, y, settlement)
+export const yieldMeasures = (bond: Bond, y: InterestRate, settlement: DateSerial) => legYieldMeasures(bond.cashflows, y, settlement)
 
 /** BondFunctions::zSpread from a clean price per 100 (continuous spread over the curve's zero rates). */
 export function zSpreadFromCleanPrice(bond: Bond, cleanPrice: Real, curve: YieldTermStructure, settlement: DateSerial, solver: SolverSettings): Rate {

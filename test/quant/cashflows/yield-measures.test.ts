@@ -1,10 +1,11 @@
 /**
- * The yield functions share the last live flows they computed (workers/quant/cashflows/cashflows.ts, yieldFlows):
- * a call with any other leg, day counter, settlement or NPV date must compute its own. Alternating the arguments
- * gives exactly what each call gives first, and what the same flows give in a leg of their own.
+ * yieldMeasures (workers/quant/cashflows/cashflows.ts) gives the three durations, the convexity and the BPV from one
+ * computation of the live flows: bit for bit what each function gives alone, at every leg, day counter, settlement
+ * and NPV date. And the yield functions keep no state between calls: alternating the arguments gives exactly what
+ * each call gives first, and what the same flows give in a leg of their own.
  */
 import t from 'tap'
-import { basisPointValue, convexity, duration, npvYield } from '../../../workers/quant/cashflows/cashflows.ts'
+import { basisPointValue, convexity, duration, npvYield, yieldMeasures } from '../../../workers/quant/cashflows/cashflows.ts'
 import { fixedBond, TODAY } from '../../../bench/core/cases.ts'
 import { actualActual } from '../../../workers/quant/time/daycounters/actual-actual.ts'
 import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
@@ -46,4 +47,21 @@ t.test('alternating legs, day counters, settlements and NPV dates: each call its
   const shorter = leg.slice(0, -2).concat(leg.slice(-1))
   t.not(figures(shorter, bond, TODAY)[0], first.today[0], 'a leg without one coupon has its own NPV')
   t.same(figures([...leg], bond, TODAY), first.today, 'a copy of the leg: the same figures')
+})
+
+t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) => {
+  const shorter = leg.slice(0, -2).concat(leg.slice(-1))
+  const cases: [string, typeof leg, InterestRate, number, number][] = [
+    ['today', leg, bond, TODAY, TODAY],
+    ['later settlement', leg, bond, later, later],
+    ['Actual/360', leg, a360, TODAY, TODAY],
+    ['later NPV date', leg, bond, TODAY, later],
+    ['a shorter leg', shorter, bond, TODAY, TODAY],
+    ['an empty leg', [], bond, TODAY, TODAY],
+  ]
+  for (const [name, l, r, settlement, npvDate] of cases) {
+    const [, modified, macaulay, simple, conv, bpv] = figures(l, r, settlement, npvDate)
+    t.same(yieldMeasures(l, r, settlement, npvDate), { simple, modified, macaulay, convexity: conv, bpv }, name)
+  }
+  t.throws(() => yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY), /compounded rate required/, 'Macaulay needs a compounded rate, as duration does')
 })
