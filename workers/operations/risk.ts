@@ -19,6 +19,7 @@ import { commonTerms } from './rebuild-instrument.ts'
 import { callableSpreadValuation, callableValuation } from './callable.ts'
 import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
 import { floatingRateBondFrom } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
 import type { Instrument, Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
@@ -43,7 +44,7 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
   let bond = inst.bond
   if (inst.floating) {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
-    bond = floatingRateBondFrom(inst.floating.plan, { ...inst.floating.index, forecastCurve: bump(requiredCurve(task, 'projection')) }, inst.evaluationDate)
+    bond = floatingRateBondFrom(inst.floating.plan, withForecastCurve(inst.floating.index, bump(requiredCurve(task, 'projection'))), inst.evaluationDate)
   }
   return inst.type === 'CallableFixedRateBond' ? callableValuation(bond, inst.terms, discount, inst.evaluationDate).npv : discountingBondEngine(bond, discount, inst.evaluationDate).npv
 }

@@ -27,6 +27,15 @@ export interface IborIndex {
   forecastCurve: YieldTermStructure | null
 }
 
+/**
+ * The index forecasting on another curve (a bumped projection curve), its fixings the same. Spelled out rather
+ * than spread: V8 gives each `{ ...index, forecastCurve }` hidden classes of its own, in the old generation.
+ */
+export function withForecastCurve(index: IborIndex, forecastCurve: YieldTermStructure | null): IborIndex {
+  const { name, tenor, fixingDays, fixingCalendar, dayCounter, convention, endOfMonth, history } = index
+  return { name, tenor, fixingDays, fixingCalendar, dayCounter, convention, endOfMonth, history, forecastCurve }
+}
+
 /** IborIndex::valueDate: the fixing date advanced by the fixing days on the fixing calendar. */
 export const valueDate = (index: IborIndex, fixingDate: DateSerial) => advance(index.fixingCalendar, fixingDate, index.fixingDays, 'Days')
 

@@ -71,7 +71,9 @@ export function bondFromCoupons(base: Omit<Bond, 'cashflows' | 'notionals' | 'no
   // stable: redemptions follow the coupons of the same date
   cashflows.sort((a, b) => a.date - b.date)
   require(cashflows.length > 0, 'bond with no cashflows!')
-  return { ...base, cashflows, notionals, notionalSchedule: schedule }
+  // spelled out rather than spread (a floater's bumped re-forecasts build one per bump): V8 gives each spread with
+  // added fields hidden classes of its own, allocated in the old generation
+  return { settlementDays: base.settlementDays, calendar: base.calendar, issueDate: base.issueDate, maturityDate: base.maturityDate, cashflows, notionals, notionalSchedule: schedule }
 }
 
 /** Bond::setSingleRedemption (zero-coupon bonds). */

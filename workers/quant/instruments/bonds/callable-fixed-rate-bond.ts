@@ -28,7 +28,9 @@ export function callableFixedRateBond(bond: Bond, callability: Callability[], fa
   require(callability.length > 0, 'a callable bond needs at least one call or put date', 'terms.callability')
   const lastOption = Math.max(...callability.map((c) => c.date))
   require(lastOption <= bond.maturityDate, () => `Bond cannot mature before last call/put date (${toIso(lastOption)})`, 'terms.callability')
-  return { ...bond, callability, faceAmount }
+  // spelled out rather than spread: see valuation.ts (value)
+  const { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule } = bond
+  return { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule, callability, faceAmount }
 }
 
 /** CallableBond::accrued: accrual of the first coupon not yet paid at d, per 100 of the notional at d. */
