@@ -16,10 +16,11 @@ import { shutdownOnSignals } from './lifecycle.ts'
 import { createOpsServer } from './http/ops-surface.ts'
 
 const config = loadConfigOrExit()
-// A book's caches keep a large heap live (~150 MB for 50,000 bonds); V8 lets the old generation grow to about twice
-// its live size under load before it collects again, so a busy process's memory rises and falls by a few hundred MB
-// whatever it holds. HEAP_GROWTH_PERCENT bounds that growth, at a price in marking: 60% cost distinct pricing ~6-20%
-// of its rate (bench/README.md), so V8 keeps its own unless set. Set before the pricing threads start: their heaps too.
+// A book's caches keep a large heap live (~150 MB for 50,000 bonds on the main thread); V8 lets the old generation grow
+// to two or three times its live size under load before it collects again, so a busy process's memory rises by a few
+// hundred MB whatever it holds. HEAP_GROWTH_PERCENT (default 50) bounds that growth, at a price in marking, which fell
+// once the pricing threads stopped promoting each request's garbage (bench/README.md, "Garbage that lived in the old
+// generation"). Set before the pricing threads start: their heaps too. 0 keeps V8's own.
 if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`)
 const connectSeconds = config.dbConnectTimeoutMs / 1000
 

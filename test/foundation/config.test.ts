@@ -21,7 +21,7 @@ t.test('environment overrides', async (t) => {
   t.same([c.host, c.port, c.pricerThreads, c.logLevel, c.databaseUrl, c.redisUrl], ['0.0.0.0', 9001, 3, 'warn', 'postgresql://u@db:5433/x', 'redis://r:6380'])
   const bulk = loadConfig({ BULK_WORKER_IN_PROCESS: 'false', BULK_QUEUE_PREFIX: 'test-1', BULK_WAIT_TIMEOUT_MS: '500' })
   t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
-  t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent], [0, 60], "HEAP_GROWTH_PERCENT: V8's own growth unless set")
+  t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent], [50, 60, 0], 'HEAP_GROWTH_PERCENT: 50 unless set, 0 for V8\'s own growth')
 })
 
 t.test('invalid values fail with one clear line naming the variable', async (t) => {
