@@ -28,7 +28,8 @@ export function callableFixedRateBond(bond: Bond, callability: Callability[], fa
   require(callability.length > 0, 'a callable bond needs at least one call or put date', 'terms.callability')
   const lastOption = Math.max(...callability.map((c) => c.date))
   require(lastOption <= bond.maturityDate, () => `Bond cannot mature before last call/put date (${toIso(lastOption)})`, 'terms.callability')
-  // spelled out rather than spread: see valuation.ts (value)
+  // spelled out rather than spread (one per callable valuation): V8 gives each spread with added fields hidden classes
+  // of its own, allocated in the old generation
   const { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule } = bond
   return { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule, callability, faceAmount }
 }
