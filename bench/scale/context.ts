@@ -136,8 +136,13 @@ export async function load(requests: LoadRequest[], concurrency = 50): Promise<L
   loadDir ??= mkdtempSync(join(tmpdir(), 'bench-scale-'))
   const file = join(loadDir, 'requests.json')
   writeFileSync(file, JSON.stringify(requests))
+  const started = process.hrtime.bigint() / 1000n
   const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, String(concurrency)], { maxBuffer: 1 << 24 })
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult
+  // BENCH_LOAD_WINDOWS: each load's window in µs of the monotonic clock V8's CPU profiles are stamped with (their
+  // startTime), to cut a server's profile into loads: profile-summary.ts --from --to --per
+  if (process.env.BENCH_LOAD_WINDOWS) process.stderr.write(`load window ${started} ${process.hrtime.bigint() / 1000n} µs, ${requests.length} requests, first ${requests[0]?.url ?? '-'}\n`)
+  return result
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

@@ -3,7 +3,11 @@
  * With the scale benchmark: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- scale --only pricing,
  * then for each profile written (one per thread: the main thread and every pricing worker):
  *
- *   node --import=tsx bench/scale/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 25]
+ *   node --import=tsx bench/scale/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 25] [--from µs --to µs --per N]
+ *
+ * --from/--to keep the samples of one window (µs of the profile's clock: BENCH_LOAD_WINDOWS=1 makes the benchmark
+ * print each load's), --per divides the busy time by that load's request count. A pricing thread waiting for its
+ * next message sits in Piscina's `atomicsWaitLoop` (Atomics.wait blocks in JavaScript): counted as idle, not busy.
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -21,12 +25,17 @@ interface Profile {
   timeDeltas: number[]
 }
 
-const { values, positionals } = parseArgs({ options: { top: { type: 'string', default: '25' } }, allowPositionals: true })
+const { values, positionals } = parseArgs({ options: { top: { type: 'string', default: '25' }, from: { type: 'string' }, to: { type: 'string' }, per: { type: 'string' } }, allowPositionals: true })
 for (const file of positionals) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const self = new Map<string, number>()
+  const from = values.from ? Number(values.from) : -Infinity
+  const to = values.to ? Number(values.to) : Infinity
+  let t = profile.startTime
   profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0
+    if (t < from || t > to) return
     const node = byId.get(id)
     if (!node) return
     const { functionName, url, lineNumber } = node.callFrame
@@ -35,9 +44,10 @@ for (const file of positionals) {
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0))
   })
   const total = [...self.values()].reduce((a, b) => a + b, 0)
-  const idle = self.get('(idle)') ?? 0
-  console.log(`\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% busy`)
+  const idle = [...self.entries()].filter(([key]) => key === '(idle)' || key.startsWith('atomicsWaitLoop ')).reduce((a, [, us]) => a + us, 0)
+  const per = values.per ? Number(values.per) : 0
+  console.log(`\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% busy${per ? `, busy ${((total - idle) / per).toFixed(1)} µs per request` : ''}`)
   for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
-    console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms  ${key}`)
+    console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms ${per ? `${(us / per).toFixed(2).padStart(6)} µs/req` : ''} ${key}`)
   }
 }
