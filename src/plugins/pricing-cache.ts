@@ -1,6 +1,7 @@
 /**
  * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
- * PostgreSQL notifications from any writer and, synchronously, after every mutating request of this process;
+ * PostgreSQL notifications from any writer, of what the writer's tables change; a mutating request of this process
+ * answers only once its own notifications have been applied (src/pricing/change-barrier.ts);
  * `app.pricingContextParts`: the halves contexts are put together from (the terms of each asset, the market parts
  * and fixing sets the book shares: src/pricing/repository.ts), cleared with them;
  * `app.pricingContextBatch` loads the misses of one event-loop turn together.
@@ -12,6 +13,7 @@ import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
 import { startListenCheck } from '../pricing/listen-check.ts'
+import { startChangeBarrier } from '../pricing/change-barrier.ts'
 import { WATCHDOG_GRACE_MS } from '../db/client.ts'
 import { Gauge } from 'prom-client'
 import { isHeavyTask } from '../pricing/cost.ts'
@@ -33,6 +35,8 @@ declare module 'fastify' {
 
 const CHANNEL = 'pricing_data_changed'
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** How long a write's answer waits for its own notifications (normally a millisecond) before clearing every cache instead. */
+const WRITE_BARRIER_MS = 1000
 
 export default fp(
   async (app) => {
@@ -66,14 +70,21 @@ export default fp(
         app.log.warn('pricing cache: its own notification did not come back; cache cleared, subscription renewed')
       },
     })
-    // before the response leaves: a client that reads the answer to its write can never price on stale data.
-    // Not after a request that wrote nothing: a read-only POST (its route says so), or one refused with a 4xx
-    // (every write is one transaction: a refused request left nothing behind). Clearing after those turned every
-    // batch pricing, account risk or invalid write into a cold start of the whole book (50,000 terms reloaded).
+    // before the response leaves, the write's own notifications are applied: a client that reads the answer to its
+    // write can never price on stale data, and a write to no table a context reads (a portfolio, a category) clears
+    // nothing. Not waited for after a request that wrote nothing: a read-only POST (its route says so), or one refused
+    // with a 4xx (every write is one transaction: a refused request left nothing behind).
+    const barrier = await startChangeBarrier(app.sql, {
+      answerMs: WRITE_BARRIER_MS,
+      onMissed: () => {
+        cache.clear()
+        app.log.warn('pricing cache: a write\'s notifications did not come back in time; cache cleared')
+      },
+    })
     app.addHook('onSend', async (request, reply) => {
       if (READ_ONLY.has(request.method) || request.routeOptions.config.readOnly === true) return
       if (reply.statusCode >= 400 && reply.statusCode < 500) return
-      cache.clear()
+      await barrier.sync()
     })
     let closing = false
     if (app.config.pricingPrewarmTerms) {
@@ -116,6 +127,7 @@ export default fp(
       closing = true
       await prewarm
       await stopCheck()
+      await barrier.stop()
       await listener.unlisten()
     })
   },

@@ -3,8 +3,9 @@
  * the halves they are put together from. A pricing request must cost the main thread tens of microseconds, so
  * what it reads from PostgreSQL is cached;
  * correctness comes from invalidation, not expiry: PostgreSQL triggers NOTIFY `pricing_data_changed` on every
- * write to a table a context reads (migration 0050), from any process, and every mutating request of this
- * process clears the cache synchronously when it completes (no window between its commit and the notification).
+ * write to a table a context reads (migration 0050), from any process, and a mutating request of this process
+ * answers only once its own notifications have been applied (src/pricing/change-barrier.ts: no window between its
+ * commit and the notification, and a write to no such table drops nothing).
  * A generation number drops values loaded before a clear that happened while they were loading.
  */
 import { BoundedCache, type CacheStats } from '../../workers/operations/bounded-cache.ts'
