@@ -84,7 +84,10 @@ export default fp(
     app.addHook('onSend', async (request, reply) => {
       if (READ_ONLY.has(request.method) || request.routeOptions.config.readOnly === true) return
       if (reply.statusCode >= 400 && reply.statusCode < 500) return
-      await barrier.sync()
+      // a failed write (a 503 in an outage) may still have committed; the barrier would wait out its bound for a
+      // database that is away: everything is cleared at once instead
+      if (reply.statusCode >= 500) cache.clear()
+      else await barrier.sync()
     })
     let closing = false
     if (app.config.pricingPrewarmTerms) {
