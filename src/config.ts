@@ -60,6 +60,8 @@ export interface Config {
   pricingPrewarmTerms: boolean
   /** then rebuild the fixed-coupon bonds' instruments in the pricing threads */
   pricingPrewarmInstruments: boolean
+  /** then price the book once at the date of the latest curve observation (set `default`) */
+  pricingPrewarmBook: boolean
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
     pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),
     pricingPrewarmInstruments: boolean(env, 'PRICING_PREWARM_INSTRUMENTS', true),
+    pricingPrewarmBook: boolean(env, 'PRICING_PREWARM_BOOK', true),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),

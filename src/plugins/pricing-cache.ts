@@ -8,7 +8,7 @@
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { loadFloatingIndexes, loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import { latestObservationDate, loadFloatingIndexes, loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
 import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
@@ -16,8 +16,12 @@ import { startListenCheck } from '../pricing/listen-check.ts'
 import { startChangeBarrier } from '../pricing/change-barrier.ts'
 import { WATCHDOG_GRACE_MS } from '../db/client.ts'
 import { Gauge } from 'prom-client'
-import { isHeavyTask } from '../pricing/cost.ts'
-import { prewarmInstruments } from '../pricing/prewarm.ts'
+import { isHeavyTask, isHeavyTerms } from '../pricing/cost.ts'
+import { prewarmBook, prewarmInstruments } from '../pricing/prewarm.ts'
+import { pricingContext } from '../pricing/context.ts'
+import { benchmarkLoader, contextQuery, priceInContextJson, pricingRequest } from '../pricing/price.ts'
+import { parseDateTimeInput } from '../http/date-time.ts'
+import type { FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,9 +38,42 @@ declare module 'fastify' {
 }
 
 const CHANNEL = 'pricing_data_changed'
+/** the market-data set a restarted service prices its book on at start (PRICING_PREWARM_BOOK) */
+const PREWARM_MARKET_DATA_SET = 'default'
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** How long a write's answer waits for its own notifications (normally a millisecond) before clearing every cache instead. */
 const WRITE_BARRIER_MS = 1000
+
+/**
+ * Prices the cached terms' bonds once (`price`, market-data set `default`) at the date of the latest curve observation,
+ * as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
+ * its contexts assembled and its floaters forecast on that date's curves (their instruments depend on both).
+ */
+async function prewarmBookAtLatestDate(app: FastifyInstance, terms: ContextCache<AssetTerms>, limit: number, stopped: () => boolean, ms: () => number): Promise<void> {
+  const day = await latestObservationDate(app.sql, new Date())
+  if (day === undefined) return
+  const valuation = parseDateTimeInput(`${day}T00:00:00Z`)
+  if (!valuation.ok) return
+  const req = pricingRequest({ key: 'price' }, { valuation_date: valuation.iso, market_data_set: PREWARM_MARKET_DATA_SET })
+  const benchmark = benchmarkLoader(app, req)
+  const assets: string[] = []
+  for (const [uid, t] of terms.peekEntries()) {
+    if (assets.length >= limit) break
+    if (t.instrument_type != null) assets.push(uid)
+  }
+  const priced = await prewarmBook({
+    assets,
+    price: async (uid) => {
+      const ctx = await pricingContext(app, contextQuery(req, uid))
+      // the heavy lane's are left to their requests, as in prewarmInstruments
+      if (isHeavyTerms(ctx.instrument_type, ctx.instrument_dump)) return false
+      await priceInContextJson(app, req, ctx, benchmark)
+      return true
+    },
+    stopped,
+  })
+  app.log.info({ priced, valuation_date: day, ms: ms() }, 'pricing cache: book priced at its latest market data')
+}
 
 export default fp(
   async (app) => {
@@ -110,6 +147,7 @@ export default fp(
             stopped: () => closing,
           })
           app.log.info({ instruments, ms: ms() }, 'pricing cache: instruments prewarmed')
+          if (app.config.pricingPrewarmBook && !closing) await prewarmBookAtLatestDate(app, parts.terms, Math.min(contexts, workerInstruments * app.config.pricerThreads), () => closing, ms)
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'pricing cache: prewarm stopped; the rest loads on demand'))
         .finally(() => {
@@ -119,7 +157,7 @@ export default fp(
     if (app.hasDecorator('metrics')) {
       new Gauge({
         name: 'pricing_prewarm_running',
-        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments and floater plans) runs, else 0',
+        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments and floater plans, then the book priced at its latest market data) runs, else 0',
         registers: [app.metrics.registry],
         collect() {
           this.set(prewarming ? 1 : 0)

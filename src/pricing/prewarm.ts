@@ -3,7 +3,9 @@
  * read into the terms cache (src/pricing/repository.ts, prewarmTerms), then in the pricing thread its key belongs
  * to, each fixed-coupon bond's instrument is rebuilt and each floater's plan (its dates) is made; a floater's
  * instrument depends on the valuation date and curves, so its first request forecasts the plan on its curve. A
- * few tasks at a time, so requests that arrive meanwhile are not held behind it.
+ * few tasks at a time, so requests that arrive meanwhile are not held behind it. Then the book is priced once at the
+ * date of its latest market data (prewarmBook), through the route's own path: the contexts of that date and the
+ * floaters' instruments on its curves are cached before the first request, as after a first pass.
  */
 import type { PricingTask } from '../contracts/pricing.ts'
 import type { ContextCache } from './context-cache.ts'
@@ -48,4 +50,32 @@ export async function prewarmInstruments(p: InstrumentPrewarm): Promise<number> 
   }
   await Promise.all(inFlight)
   return sent
+}
+
+export interface BookPrewarm {
+  /** the assets of the cached terms, in the cache's order */
+  assets: Iterable<string>
+  /** prices one asset as its route does (failures are the requests' to report); false: the asset was not priced (heavy) */
+  price: (assetUid: string) => Promise<boolean>
+  stopped: () => boolean
+}
+
+/** Prices every asset once, a few at a time; resolves with how many were priced. */
+export async function prewarmBook(p: BookPrewarm): Promise<number> {
+  const inFlight = new Set<Promise<void>>()
+  let priced = 0
+  for (const uid of p.assets) {
+    if (p.stopped()) break
+    const done: Promise<void> = p.price(uid).then(
+      (ran) => {
+        if (ran) priced++
+        inFlight.delete(done)
+      },
+      () => void inFlight.delete(done),
+    )
+    inFlight.add(done)
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
+  return priced
 }

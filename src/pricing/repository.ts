@@ -100,6 +100,12 @@ export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Pr
   return new Map(rows.map((r) => [r.uid, r]))
 }
 
+/** The date of the latest curve observation not after `now` (UTC, YYYY-MM-DD): the day a book's market data is for; undefined when there is none. */
+export async function latestObservationDate(sql: Sql, now: Date): Promise<string | undefined> {
+  const [row] = await sql<{ day: string | null }[]>`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= ${now}`
+  return row?.day ?? undefined
+}
+
 /**
  * Fills `cache` with the terms of every asset that has pricing details, up to its bound, in pages of `page` rows
  * read in primary-key order: after a restart, a book's first pass then costs no terms round trip. Values read

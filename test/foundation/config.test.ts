@@ -22,6 +22,7 @@ t.test('environment overrides', async (t) => {
   const bulk = loadConfig({ BULK_WORKER_IN_PROCESS: 'false', BULK_QUEUE_PREFIX: 'test-1', BULK_WAIT_TIMEOUT_MS: '500' })
   t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
   t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent], [50, 60, 0], 'HEAP_GROWTH_PERCENT: 50 unless set, 0 for V8\'s own growth')
+  t.same([loadConfig({}).pricingPrewarmBook, loadConfig({ PRICING_PREWARM_BOOK: 'false' }).pricingPrewarmBook], [true, false], 'PRICING_PREWARM_BOOK: on unless turned off')
 })
 
 t.test('invalid values fail with one clear line naming the variable', async (t) => {
