@@ -60,8 +60,10 @@ export interface Config {
   pricingPrewarmTerms: boolean
   /** then rebuild the fixed-coupon bonds' instruments in the pricing threads */
   pricingPrewarmInstruments: boolean
-  /** then price the book once at the date of the latest curve observation (set `default`) */
+  /** then price the book once (set `default`) at this date */
   pricingPrewarmBook: boolean
+  /** the book warm-up's valuation date: the latest curve observation's (`latest`), the day the service starts (`today`, UTC) or a fixed day */
+  pricingPrewarmBookDate: 'latest' | 'today' | `${number}-${number}-${number}`
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
   pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
@@ -98,6 +100,16 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (/^(1|true|yes|on)$/i.test(raw)) return true
   if (/^(0|false|no|off)$/i.test(raw)) return false
   throw new ConfigError(`${name} must be true or false, got '${raw}'`)
+}
+
+function prewarmDate(env: NodeJS.ProcessEnv, name: string): Config['pricingPrewarmBookDate'] {
+  const raw = env[name]
+  if (raw === undefined || raw === '' || raw === 'latest') return 'latest'
+  if (raw === 'today') return 'today'
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw)
+  // a calendar day: Date normalizes 2026-02-30 to March, which the round trip catches
+  if (day && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw) return raw as `${number}-${number}-${number}`
+  throw new ConfigError(`${name} must be latest, today or a day YYYY-MM-DD, got '${raw}'`)
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: readonly string[]): string {
@@ -185,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),
     pricingPrewarmInstruments: boolean(env, 'PRICING_PREWARM_INSTRUMENTS', true),
     pricingPrewarmBook: boolean(env, 'PRICING_PREWARM_BOOK', true),
+    pricingPrewarmBookDate: prewarmDate(env, 'PRICING_PREWARM_BOOK_DATE'),
     pricingCaches: {
       contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),

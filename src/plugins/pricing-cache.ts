@@ -45,12 +45,13 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 const WRITE_BARRIER_MS = 1000
 
 /**
- * Prices the cached terms' bonds once (`price`, market-data set `default`) at the date of the latest curve observation,
- * as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
+ * Prices the cached terms' bonds once (`price`, market-data set `default`) at PRICING_PREWARM_BOOK_DATE (by default the
+ * date of the latest curve observation), as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
  * its contexts assembled and its floaters forecast on that date's curves (their instruments depend on both).
  */
-async function prewarmBookAtLatestDate(app: FastifyInstance, terms: ContextCache<AssetTerms>, limit: number, stopped: () => boolean, ms: () => number): Promise<void> {
-  const day = await latestObservationDate(app.sql, new Date())
+async function prewarmBookAtItsDate(app: FastifyInstance, terms: ContextCache<AssetTerms>, limit: number, stopped: () => boolean, ms: () => number): Promise<void> {
+  const when = app.config.pricingPrewarmBookDate
+  const day = when === 'latest' ? await latestObservationDate(app.sql, new Date()) : when === 'today' ? new Date().toISOString().slice(0, 10) : when
   if (day === undefined) return
   const valuation = parseDateTimeInput(`${day}T00:00:00Z`)
   if (!valuation.ok) return
@@ -147,7 +148,7 @@ export default fp(
             stopped: () => closing,
           })
           app.log.info({ instruments, ms: ms() }, 'pricing cache: instruments prewarmed')
-          if (app.config.pricingPrewarmBook && !closing) await prewarmBookAtLatestDate(app, parts.terms, Math.min(contexts, workerInstruments * app.config.pricerThreads), () => closing, ms)
+          if (app.config.pricingPrewarmBook && !closing) await prewarmBookAtItsDate(app, parts.terms, Math.min(contexts, workerInstruments * app.config.pricerThreads), () => closing, ms)
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'pricing cache: prewarm stopped; the rest loads on demand'))
         .finally(() => {

@@ -23,6 +23,12 @@ t.test('environment overrides', async (t) => {
   t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
   t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent], [50, 60, 0], 'HEAP_GROWTH_PERCENT: 50 unless set, 0 for V8\'s own growth')
   t.same([loadConfig({}).pricingPrewarmBook, loadConfig({ PRICING_PREWARM_BOOK: 'false' }).pricingPrewarmBook], [true, false], 'PRICING_PREWARM_BOOK: on unless turned off')
+  t.same(
+    ['', 'latest', 'today', '2026-11-20'].map((v) => loadConfig({ PRICING_PREWARM_BOOK_DATE: v }).pricingPrewarmBookDate),
+    ['latest', 'latest', 'today', '2026-11-20'],
+    'PRICING_PREWARM_BOOK_DATE: latest unless set',
+  )
+  for (const bad of ['2026-02-30', 'yesterday', '2026-11-20T00:00:00Z']) t.throws(() => loadConfig({ PRICING_PREWARM_BOOK_DATE: bad }), /^PRICING_PREWARM_BOOK_DATE must be latest, today or a day YYYY-MM-DD/, bad)
 })
 
 t.test('invalid values fail with one clear line naming the variable', async (t) => {

@@ -137,6 +137,20 @@ t.test('a restarted service prices its book at its latest market data: the first
   }
 })
 
+t.test('PRICING_PREWARM_BOOK_DATE picks the warm-up\'s date: today\'s contexts are cached, not the market data\'s', async (t) => {
+  const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' } })
+  const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
+  for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
+  t.equal(await running(), '0', 'the warm-up ends')
+  t.ok(app.pricingContexts.size > 0, `${app.pricingContexts.size} contexts cached`)
+  const today = { ...request, valuation_date: `${new Date().toISOString().slice(0, 10)}T00:00:00Z` }
+  const before = app.pricingContexts.stats()
+  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: today })).statusCode, 200)
+  t.same([app.pricingContexts.stats().hits, app.pricingContexts.stats().misses], [before.hits + 1, before.misses], "today's context was cached")
+  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode, 200)
+  t.equal(app.pricingContexts.stats().misses, before.misses + 1, "the market data's date was not")
+})
+
 t.test('without the prewarm, terms load on demand', async (t) => {
   const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   await new Promise((r) => setTimeout(r, 200))
