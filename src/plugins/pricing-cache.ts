@@ -73,7 +73,7 @@ async function prewarmBookAtItsDate(app: FastifyInstance, terms: ContextCache<As
     },
     stopped,
   })
-  app.log.info({ priced, valuation_date: day, ms: ms() }, 'pricing cache: book priced at its latest market data')
+  app.log.info({ priced, valuation_date: day, ms: ms() }, 'pricing cache: book priced')
 }
 
 export default fp(

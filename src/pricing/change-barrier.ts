@@ -3,15 +3,15 @@
  * those. Every table a pricing context reads notifies `pricing_data_changed` on commit (migration 0050), and
  * PostgreSQL delivers notifications in commit order on this process's one LISTEN connection. So a notification this
  * process sends itself after the write committed comes back after the write's own (if it made any): once it is back,
- * the caches have dropped what the write changed. Clearing every cache after every write instead (as before) made
- * any registry write (a portfolio, a category, a bulk-delete job) a cold start of the whole book: its 50,000 terms
- * read again, its instruments keyed anew.
+ * the caches have dropped what the write changed (self-notify.ts). Clearing every cache after every write instead (as
+ * before) made any registry write (a portfolio, a category, a bulk-delete job) a cold start of the whole book: its
+ * 50,000 terms read again, its instruments keyed anew.
  *
  * When the notification does not come back in time (the LISTEN connection reconnecting, a partition), or cannot be
  * sent, `onMissed` runs (the caller clears everything, as a write did before) and the write answers anyway.
  */
-import { randomUUID } from 'node:crypto'
 import type { Sql } from '../db/client.ts'
+import { selfNotifications } from './self-notify.ts'
 
 const CHANNEL = 'pricing_cache_barrier'
 
@@ -22,31 +22,11 @@ export interface ChangeBarrier {
 }
 
 export async function startChangeBarrier(sql: Sql, { answerMs, onMissed }: { answerMs: number; onMissed: () => void }): Promise<ChangeBarrier> {
-  const self = randomUUID()
-  let sent = 0
-  const waiting = new Map<string, (missed: boolean) => void>()
-  // on the connection that carries pricing_data_changed: postgres.js listens on one connection per pool
-  const listener = await sql.listen(CHANNEL, (payload) => waiting.get(payload)?.(false))
-
-  const sync = () =>
-    new Promise<void>((resolve) => {
-      const payload = `${self}:${++sent}`
-      const settle = (missed: boolean) => {
-        if (!waiting.delete(payload)) return
-        clearTimeout(timer)
-        if (missed) onMissed()
-        resolve()
-      }
-      const timer = setTimeout(() => settle(true), answerMs)
-      waiting.set(payload, settle)
-      sql.notify(CHANNEL, payload).catch(() => settle(true))
-    })
-
+  const trips = await selfNotifications(sql, CHANNEL)
   return {
-    sync,
-    stop: async () => {
-      for (const settle of [...waiting.values()]) settle(true)
-      await listener.unlisten().catch(() => {})
+    sync: async () => {
+      if ((await trips.roundTrip(answerMs)) !== 'back') onMissed()
     },
+    stop: () => trips.stop(),
   }
 }

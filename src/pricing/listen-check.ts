@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Sql } from '../db/client.ts'
+import { selfNotifications } from './self-notify.ts'
 
 const CHANNEL = 'pricing_cache_heartbeat'
 
@@ -21,39 +22,30 @@ export interface ListenCheckOptions {
 
 export async function startListenCheck(sql: Sql, { intervalMs, answerMs, onMissed }: ListenCheckOptions): Promise<() => Promise<void>> {
   const self = randomUUID()
-  let beat = 0
-  let waiting: { payload: string; timer: NodeJS.Timeout } | null = null
-  const listener = await sql.listen(CHANNEL, (payload) => {
-    if (waiting?.payload !== payload) return
-    clearTimeout(waiting.timer)
-    waiting = null
-  })
+  let probes = 0
+  let beating = false
+  const trips = await selfNotifications(sql, CHANNEL)
 
   const missed = async () => {
-    waiting = null
     onMissed()
     // activity on the LISTEN connection: a dead link now has a query waiting, which the watchdog acts on
-    const probe = await sql.listen(`${CHANNEL}_${self.slice(0, 8)}_${beat}`, () => {}).catch(() => null)
+    const probe = await sql.listen(`${CHANNEL}_${self.slice(0, 8)}_${++probes}`, () => {}).catch(() => null)
     await probe?.unlisten().catch(() => {})
   }
 
   const interval = setInterval(() => {
-    if (waiting) return
-    const payload = `${self}:${++beat}`
-    waiting = { payload, timer: setTimeout(() => void missed(), answerMs) }
-    waiting.timer.unref()
-    // the database away: requests answer 503 anyway, and a closed LISTEN connection re-subscribes by itself
-    sql.notify(CHANNEL, payload).catch(() => {
-      if (waiting?.payload !== payload) return
-      clearTimeout(waiting.timer)
-      waiting = null
+    if (beating) return
+    beating = true
+    // unsent: the database away, requests answer 503 anyway, and a closed LISTEN connection re-subscribes by itself
+    void trips.roundTrip(answerMs).then((result) => {
+      beating = false
+      if (result === 'timeout') void missed()
     })
   }, intervalMs)
   interval.unref()
 
   return async () => {
     clearInterval(interval)
-    if (waiting) clearTimeout(waiting.timer)
-    await listener.unlisten().catch(() => {})
+    await trips.stop()
   }
 }

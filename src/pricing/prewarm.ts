@@ -29,26 +29,44 @@ export interface InstrumentPrewarm {
   stopped: () => boolean
 }
 
+/**
+ * Runs `work` on each of `items`, IN_FLIGHT at a time, until `stopped` or `work` answers null (nothing more wanted);
+ * a failure is the requests' to report, not the warm-up's. Resolves with how many `work` counted (true).
+ */
+async function fewAtATime<T>(items: Iterable<T>, stopped: () => boolean, work: (item: T) => Promise<boolean> | null): Promise<number> {
+  const inFlight = new Set<Promise<void>>()
+  let counted = 0
+  for (const item of items) {
+    if (stopped()) break
+    const running = work(item)
+    if (running === null) break
+    const done: Promise<void> = running.then(
+      (count) => {
+        if (count) counted++
+        inFlight.delete(done)
+      },
+      () => void inFlight.delete(done),
+    )
+    inFlight.add(done)
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
+  return counted
+}
+
 /** Rebuilds the fixed-coupon bonds and plans the floaters of the cached terms; resolves with how many tasks were sent (failures are the requests' to report). */
 export async function prewarmInstruments(p: InstrumentPrewarm): Promise<number> {
   const floating = new Set<string>()
   for (const [, terms] of p.terms.peekEntries()) if (terms.floating_index) floating.add(terms.floating_index)
   const indexes = await p.indexes([...floating])
-  const inFlight = new Set<Promise<void>>()
   let sent = 0
-  for (const [, terms] of p.terms.peekEntries()) {
-    if (sent >= p.limit || p.stopped()) break
+  await fewAtATime(p.terms.peekEntries(), p.stopped, ([, terms]) => {
+    if (sent >= p.limit) return null
     const task = prewarmTask(terms, p.valuationDate, terms.floating_index ? indexes.get(terms.floating_index) : null)
-    if (!task || p.isHeavy(task)) continue
-    const done: Promise<void> = p.run(task).then(
-      () => void inFlight.delete(done),
-      () => void inFlight.delete(done),
-    )
-    inFlight.add(done)
+    if (!task || p.isHeavy(task)) return Promise.resolve(false)
     sent++
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
-  }
-  await Promise.all(inFlight)
+    return p.run(task).then(() => true)
+  })
   return sent
 }
 
@@ -61,21 +79,4 @@ export interface BookPrewarm {
 }
 
 /** Prices every asset once, a few at a time; resolves with how many were priced. */
-export async function prewarmBook(p: BookPrewarm): Promise<number> {
-  const inFlight = new Set<Promise<void>>()
-  let priced = 0
-  for (const uid of p.assets) {
-    if (p.stopped()) break
-    const done: Promise<void> = p.price(uid).then(
-      (ran) => {
-        if (ran) priced++
-        inFlight.delete(done)
-      },
-      () => void inFlight.delete(done),
-    )
-    inFlight.add(done)
-    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
-  }
-  await Promise.all(inFlight)
-  return priced
-}
+export const prewarmBook = (p: BookPrewarm): Promise<number> => fewAtATime(p.assets, p.stopped, p.price)
