@@ -99,18 +99,33 @@ function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: D
 function npvAtYield(f: YieldFlows, y: InterestRate): Real {
   let total = 0
   let discount = 1
+  // a regular schedule repeats its step (0.5, 0.5, ...): the same step gives the same factor, so it is computed once
+  let lastStep = Number.NaN
+  let stepDiscount = 1
   for (let i = 0; i < f.amounts.length; i++) {
-    discount *= 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.steps[i])
+    const step = f.steps[i]
+    if (step !== lastStep) {
+      stepDiscount = 1 / compoundFormula(y.rate, y.compounding, y.frequency, step)
+      lastStep = step
+    }
+    discount *= stepDiscount
     total += f.amounts[i] * discount
   }
   return total
+}
+
+/** Each live flow's discount factor at the yield, 1 / (its compound factor at its time): what the durations and the convexity weigh by. */
+function discountsAtYield(f: YieldFlows, y: InterestRate): Float64Array {
+  const B = new Float64Array(f.times.length)
+  for (let i = 0; i < B.length; i++) B[i] = 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.times[i])
+  return B
 }
 
 export function npvYield(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
   return npvAtYield(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
 }
 
-function modifiedDurationOf(f: YieldFlows, y: InterestRate): Real {
+function modifiedDurationOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYield(f, y)): Real {
   let P = 0
   let dPdy = 0
   const r = y.rate
@@ -118,7 +133,7 @@ function modifiedDurationOf(f: YieldFlows, y: InterestRate): Real {
   for (let i = 0; i < f.amounts.length; i++) {
     const t = f.times[i]
     const c = f.amounts[i]
-    const B = 1 / compoundFormula(r, y.compounding, N, t)
+    const B = discounts[i]
     P += c * B
     switch (y.compounding) {
       case 'Simple':
@@ -141,11 +156,11 @@ function modifiedDurationOf(f: YieldFlows, y: InterestRate): Real {
   return P === 0 ? 0 : -dPdy / P
 }
 
-function simpleDurationOf(f: YieldFlows, y: InterestRate): Real {
+function simpleDurationOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYield(f, y)): Real {
   let P = 0
   let dPdy = 0
   for (let i = 0; i < f.amounts.length; i++) {
-    const B = 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.times[i])
+    const B = discounts[i]
     P += f.amounts[i] * B
     dPdy += f.times[i] * f.amounts[i] * B
   }
@@ -177,7 +192,7 @@ export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npv
   return convexityOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
 }
 
-function convexityOf(f: YieldFlows, y: InterestRate): Real {
+function convexityOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYield(f, y)): Real {
   let P = 0
   let d2 = 0
   const r = y.rate
@@ -185,7 +200,7 @@ function convexityOf(f: YieldFlows, y: InterestRate): Real {
   for (let i = 0; i < f.amounts.length; i++) {
     const t = f.times[i]
     const c = f.amounts[i]
-    const B = 1 / compoundFormula(r, y.compounding, N, t)
+    const B = discounts[i]
     P += c * B
     const compounded = (c * B * t * (N * t + 1)) / (N * (1 + r / N) * (1 + r / N))
     switch (y.compounding) {
@@ -215,10 +230,10 @@ export function basisPointValue(leg: Leg, y: InterestRate, settlement: DateSeria
   return bpvOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
 }
 
-function bpvOf(f: YieldFlows, y: InterestRate): Real {
+function bpvOf(f: YieldFlows, y: InterestRate, modified = modifiedDurationOf(f, y), convexity = convexityOf(f, y)): Real {
   const value = npvAtYield(f, y)
-  const delta = -modifiedDurationOf(f, y) * value * 1e-4
-  const gamma = (convexityOf(f, y) / 100) * value * 1e-8
+  const delta = -modified * value * 1e-4
+  const gamma = (convexity / 100) * value * 1e-8
   return delta + 0.5 * gamma
 }
 
@@ -231,13 +246,20 @@ export interface YieldMeasures {
 }
 
 /**
- * The three durations, the convexity and the BPV at a yield from one computation of the live flows, each what its own
- * function gives (an analytics answer reads all five: each function alone rebuilt the flows and their times).
+ * The three durations, the convexity and the BPV at a yield from one computation of the live flows and their discount
+ * factors, each exactly what its own function gives (an analytics answer reads all five: each function alone rebuilt
+ * the flows and their times, and the modified duration and the convexity were computed again for the Macaulay
+ * duration and the BPV).
  */
 export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): YieldMeasures {
   if (leg.length === 0) return { simple: 0, modified: 0, macaulay: 0, convexity: 0, bpv: 0 }
   const f = yieldFlows(leg, y.dayCounter, settlement, npvDate)
-  return { simple: durationOf(f, y, 'Simple'), modified: durationOf(f, y, 'Modified'), macaulay: durationOf(f, y, 'Macaulay'), convexity: convexityOf(f, y), bpv: bpvOf(f, y) }
+  const discounts = discountsAtYield(f, y)
+  const simple = simpleDurationOf(f, y, discounts)
+  const modified = modifiedDurationOf(f, y, discounts)
+  require(y.compounding === 'Compounded', 'compounded rate required')
+  const convexity = convexityOf(f, y, discounts)
+  return { simple, modified, macaulay: (1 + y.rate / y.frequency) * modified, convexity, bpv: bpvOf(f, y, modified, convexity) }
 }
 
 export interface SolverSettings {
