@@ -73,7 +73,23 @@ export interface CommonTerms {
   settlementDays: number
 }
 
-export function commonTerms(terms: Terms): CommonTerms {
+/**
+ * The common terms of a terms object, parsed once per object: an operation reads them several times per request
+ * (the discount curve's and the yield's day counter, settlement), and a cached instrument keeps its terms object, so
+ * a request no longer parses its dates and calendars again each time. Terms are never mutated once parsed.
+ */
+const parsedCommonTerms = new WeakMap<Terms, Readonly<CommonTerms>>()
+
+export function commonTerms(terms: Terms): Readonly<CommonTerms> {
+  let c = parsedCommonTerms.get(terms)
+  if (c === undefined) {
+    c = parseCommonTerms(terms)
+    parsedCommonTerms.set(terms, c)
+  }
+  return c
+}
+
+function parseCommonTerms(terms: Terms): CommonTerms {
   const face = field<number>(terms, 'face_value', (v) => isNumber(v) && (v as number) > 0, 'a positive number')
   const issue = date(terms, 'issue_date')
   const maturity = date(terms, 'maturity_date')
