@@ -1,12 +1,15 @@
 /**
  * A result as the JSON text of its response model's result part (src/contracts/pricing-responses.ts), for the tasks
  * that ask for it (`reply_json`): the main thread then writes the envelope before it and formats none of the
- * result's numbers itself. Serialized by fast-json-stringify, as Fastify serializes responses, from the same schema.
+ * result's numbers itself. Serialized by fast-json-stringify, as Fastify serializes responses, from the same schema,
+ * or, for a record of numbers (analytics), by JSON.stringify where that writes the same bytes (numberRecordJson).
  */
 import fastJsonStringify from 'fast-json-stringify'
 import { resultSchema, RESPONSES, type ResponseOperation } from '../src/contracts/pricing-responses.ts'
 
-const serializers = new Map<string, (result: Record<string, unknown>) => string>()
+type Serialize = (result: Record<string, unknown>) => string
+
+const serializers = new Map<string, Serialize>()
 
 const isResponseOperation = (operation: string): operation is ResponseOperation => Object.hasOwn(RESPONSES, operation)
 
@@ -15,8 +18,52 @@ export function resultJson(operation: string, result: Record<string, unknown>): 
   let serialize = serializers.get(operation)
   if (serialize === undefined) {
     if (!isResponseOperation(operation)) throw new Error(`operation '${operation}' has no response model to serialize its result with`)
-    serialize = fastJsonStringify(resultSchema(operation))
+    const schema = resultSchema(operation)
+    const model = fastJsonStringify(schema)
+    serialize = numberRecordJson(schema, model) ?? model
     serializers.set(operation, serialize)
   }
   return serialize(result)
+}
+
+/** What this file reads of a JSON schema. */
+interface SchemaNode {
+  type?: unknown
+  properties?: Record<string, SchemaNode>
+  additionalProperties?: unknown
+}
+
+const isNumberSchema = (s: unknown) => typeof s === 'object' && s !== null && (s as SchemaNode).type === 'number'
+
+/**
+ * For a result part that is one record of numbers (analytics: declared figures, then any number of others), a
+ * serializer that hands the record to JSON.stringify when that writes the model's bytes: the record's keys start with
+ * the declared ones in their order (the model writes those first), and its values are numbers other than NaN
+ * (JSON.stringify writes Infinity as `null`, as the model does; the model refuses NaN). Anything else goes to the
+ * model. Why: fast-json-stringify turns each number into a string in JavaScript (`'' + x`), which for numbers it has
+ * not seen (V8 caches the last conversions: one asset repeated hits, a book priced once misses) costs ~3x
+ * JSON.stringify's native conversion: 4.8 against 2.2 µs for an analytics record of fourteen figures.
+ */
+function numberRecordJson(schema: SchemaNode, model: Serialize): Serialize | undefined {
+  const outer = Object.entries(schema.properties ?? {})
+  if (outer.length !== 1) return undefined
+  const [name, record] = outer[0]
+  const declared = Object.entries(record.properties ?? {})
+  if (record.type !== 'object' || !isNumberSchema(record.additionalProperties) || !declared.every(([, s]) => isNumberSchema(s))) return undefined
+  const declaredKeys = declared.map(([key]) => key)
+  const prefix = `{${JSON.stringify(name)}:`
+  return (result) => {
+    const figures = result[name]
+    if (typeof figures !== 'object' || figures === null || Array.isArray(figures) || Object.getPrototypeOf(figures) !== Object.prototype) return model(result)
+    let keys = 0
+    for (const key in result) if (++keys > 1 || key !== name) return model(result)
+    let i = 0
+    for (const key in figures) {
+      const x = (figures as Record<string, unknown>)[key]
+      if (typeof x !== 'number' || x !== x || (i < declaredKeys.length && key !== declaredKeys[i])) return model(result)
+      i++
+    }
+    if (i < declaredKeys.length) return model(result)
+    return prefix + JSON.stringify(figures) + '}'
+  }
 }

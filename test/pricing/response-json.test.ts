@@ -84,6 +84,14 @@ t.test('results at the edges: the same bytes as the whole model', async (t) => {
   }
   // fields the model does not have are dropped by both; optional ones absent are absent from both
   cases.push(['price', { price: 1, units: 'npv', diagnostics: { engine: 'x' }, unknown_field: 2 }])
+  // a record of numbers goes to JSON.stringify only where that writes the model's bytes (workers/result-json.ts): keys
+  // out of the declared order, a value not a number, a field beside the record, integer-like keys, infinities
+  cases.push(['analytics', { analytics: { dirty_price: 101, clean_price: 100, accrued_amount: 1, yield: 0.05 } }])
+  cases.push(['analytics', { analytics: { clean_price: 100, dirty_price: 101, accrued_amount: 1, note: '5', flag: true, yield: 0.05 } }])
+  cases.push(['analytics', { analytics: { clean_price: 100, dirty_price: 101, accrued_amount: 1 }, diagnostics: { engine: 'x' } }])
+  cases.push(['analytics', { analytics: { clean_price: 100, dirty_price: 101, accrued_amount: 1, 7: 2, '10': 3, yield: 0.05 } }])
+  cases.push(['analytics', { analytics: { clean_price: Infinity, dirty_price: -Infinity, accrued_amount: 1, dv01: Infinity } }])
+  cases.push(['analytics', { analytics: Object.assign(Object.create({ inherited: 1 }) as object, { clean_price: 1, dirty_price: 2, accrued_amount: 3 }) }])
   cases.push(['net-cashflows', { cashflows: [] }])
   cases.push(['cashflows', { legs: {} }])
   cases.push(['cashflows', { legs: { fixed: [{ payment_date: '2027-01-01', rate: 0.05, amount: 2.5, extra: 'kept' }], other_leg: [{ payment_date: '2027-01-01', amount: 1 }] } }])
@@ -108,6 +116,10 @@ t.test('the result part is the response model less its envelope, in the model or
 
 t.test('a result the model refuses fails in the thread that serializes it, as Fastify would fail', async (t) => {
   t.throws(() => resultJson('price', { units: 'npv' }), 'a required field missing')
+  t.throws(() => resultJson('analytics', { analytics: { clean_price: 1, dirty_price: 2 } }), 'a declared figure missing from a record of numbers')
+  t.throws(() => fastify('analytics')({ ...envelopeOf('u', 't', 'analytics'), analytics: { clean_price: 1, dirty_price: 2 } }))
+  t.throws(() => resultJson('analytics', { analytics: { clean_price: 1, dirty_price: 2, accrued_amount: Number.NaN } }), 'NaN in a record of numbers')
+  t.throws(() => fastify('analytics')({ ...envelopeOf('u', 't', 'analytics'), analytics: { clean_price: 1, dirty_price: 2, accrued_amount: Number.NaN } }))
   t.throws(() => fastify('price')({ ...envelopeOf('u', 't', 'price'), units: 'npv' }))
   t.throws(() => resultJson('prewarm', {}), /no response model/)
 })
