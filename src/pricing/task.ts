@@ -1,38 +1,75 @@
 /** Builds the worker task from a resolved context: plain JSON but for the fixing histories (SharedArrayBuffers, by reference), everything the operation needs, nothing more. */
-import type { IndexConventions, OperationName, PricingTask, TaskCurve } from '../contracts/pricing.ts'
+import type { IndexConventions, OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
 import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
 import { contentKey } from './content-key.ts'
 import { isFloating } from './operations.ts'
 import { isHeavyTerms } from './cost.ts'
 
-const taskCurve = (c: ResolvedCurve | undefined): TaskCurve | undefined =>
-  c && {
-    cache_key: c.cache_key,
-    curve_uid: c.curve_uid,
-    curve_identifier: c.curve_identifier,
-    reference_date: c.reference_date,
-    nodes: c.nodes,
-    building: c.building as TaskCurve['building'],
+/**
+ * A resolved curve as a task carries it: its content key and its data as JSON text (TaskCurveText), one object per
+ * decoded curve (decodedCurves in market-data.ts holds one nodes object per content key, and this memo lives as
+ * long as it), so the tasks of a message share it and the text is written once per curve.
+ */
+const taskCurves = new WeakMap<object, TaskCurveText>()
+function taskCurve(c: ResolvedCurve | undefined): TaskCurveText | undefined {
+  if (!c) return undefined
+  let curve = taskCurves.get(c.nodes)
+  if (curve === undefined || curve.cache_key !== c.cache_key) {
+    const data: TaskCurveData = { reference_date: c.reference_date, nodes: c.nodes, building: c.building as TaskCurveData['building'] }
+    curve = { cache_key: c.cache_key, data: JSON.stringify(data) }
+    taskCurves.set(c.nodes, curve)
   }
+  return curve
+}
 
 /** A task's conventions of a floating index: its identifier and its stored convention_dump. */
 const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({ identifier, ...(convention as Omit<IndexConventions, 'identifier'>) })
 
-export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
+/** A task's market data: read-only, so its parts are shared by the tasks that use them. */
+type TaskMarket = Pick<PricingTask, 'curves' | 'indexes' | 'fixings'>
+
+/**
+ * One object per index conventions and per fixing set (both held by the cached market parts), whatever the context:
+ * the tasks of one message that share them are cloned once (structured clone writes a repeated object as a
+ * back-reference), where objects made per task were cloned per task.
+ */
+const taskIndexes = new WeakMap<object, PricingTask['indexes']>()
+const taskFixings = new WeakMap<object, PricingTask['fixings']>()
+const NONE = Object.freeze({})
+
+function taskMarket(md: ResolvedMarketData): TaskMarket {
   const curves: PricingTask['curves'] = {}
   for (const role of ['discount', 'projection', 'benchmark'] as const) {
     const curve = taskCurve(md.curves[role])
     if (curve) curves[role] = curve
   }
-  const indexes: Record<string, IndexConventions> = {}
-  const fixings: PricingTask['fixings'] = {}
-  if (md.floating) {
-    indexes[md.floating.index_uid] = indexConventions(md.floating.index_identifier, md.floating.convention)
+  const market: TaskMarket = { curves, indexes: NONE, fixings: NONE }
+  const floating = md.floating
+  if (floating) {
+    // one object per index conventions and per fixing set (both held by the cached market parts), whatever the context
+    let indexes = taskIndexes.get(floating.convention)
+    if (indexes === undefined || !Object.hasOwn(indexes, floating.index_uid)) {
+      indexes = { [floating.index_uid]: indexConventions(floating.index_identifier, floating.convention) }
+      taskIndexes.set(floating.convention, indexes)
+    }
+    market.indexes = indexes
     // by reference: the set's SharedArrayBuffer, shared by every task on it (structured clone does not copy it)
-    const set = md.floating.fixings
-    if (set) fixings[md.floating.index_identifier] = { key: set.key, buffer: set.buffer }
+    const set = floating.fixings
+    if (set) {
+      let fixings = taskFixings.get(set)
+      if (fixings === undefined || !Object.hasOwn(fixings, floating.index_identifier)) {
+        fixings = { [floating.index_identifier]: { key: set.key, buffer: set.buffer } }
+        taskFixings.set(set, fixings)
+      }
+      market.fixings = fixings
+    }
   }
+  return market
+}
+
+export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
+  const { curves, indexes, fixings } = taskMarket(md)
   const task: PricingTask = {
     operation,
     asset_uid: ctx.asset_uid,

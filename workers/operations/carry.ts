@@ -13,7 +13,7 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
 import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
-import { discountCurve } from './market.ts'
+import { discountCurve, taskCurveData } from './market.ts'
 import { commonTerms } from './rebuild-instrument.ts'
 import { callableValuation } from './callable.ts'
 import { finite, solveYield, value, yieldRate, type Instrument, type Valued } from './valuation.ts'
@@ -94,7 +94,7 @@ export function carryRollDown(task: PricingTask): Result {
 
 /** Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays flat). */
 function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTermStructure {
-  const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount : undefined
+  const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount && taskCurveData(task.curves.discount) : undefined
   if (!stored) return discountCurve(task, horizon, commonTerms(v.terms).dayCounter)
   const shift = horizon - v.evaluationDate
   return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building })

@@ -2,7 +2,7 @@
  * Market data of a task as core objects: curves built from their nodes (cached by their content key), flat
  * curves for `with_yield`, and the floating index with its fixing history and projection curve.
  */
-import type { TaskCurve, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
+import type { TaskCurve, TaskCurveData, TaskCurveText, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { MissingCurveError, QuantInputError, require } from '../quant/errors.ts'
 import { fromIso } from '../quant/time/date.ts'
@@ -29,9 +29,20 @@ export const builtCurves = new BoundedCache<YieldTermStructure>(256)
 export const fixingHistories = new BoundedCache<ReadonlyMap<DateSerial, number>>(64)
 const NO_FIXINGS: ReadonlyMap<DateSerial, number> = new Map()
 
+/**
+ * A task curve's data: as it is, or parsed from the text the main thread sends (src/contracts/pricing.ts,
+ * TaskCurveText), which happens when a curve is built (cached by key) and when a carry rolls it forward.
+ */
+export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
+  return 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
+}
+
 /** A stored curve of the task, built once per content. */
-export function taskCurve(c: TaskCurve): YieldTermStructure {
-  return builtCurves.getOrSet(c.cache_key, () => buildCurve({ referenceDate: fromIso(c.reference_date, 'curve.reference_date'), nodes: c.nodes, building: c.building }))
+export function taskCurve(c: TaskCurve | TaskCurveText): YieldTermStructure {
+  return builtCurves.getOrSet(c.cache_key, () => {
+    const d = taskCurveData(c)
+    return buildCurve({ referenceDate: fromIso(d.reference_date, 'curve.reference_date'), nodes: d.nodes, building: d.building })
+  })
 }
 
 export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {
