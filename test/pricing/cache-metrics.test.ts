@@ -17,6 +17,9 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
   // a second pass on the last bond hits every cache; workers report at most twice a second
   await new Promise((r) => setTimeout(r, 600))
   await price(bonds[bonds.length - 1].uid)
+  // decoded curves are read per market part (a request's curve rows resolve once per part, src/pricing/market-data.ts):
+  // another time of the same day is another part, on the same observations
+  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${bonds[bonds.length - 1].uid}/price/`, payload: { valuation_date: '2026-11-20T12:00:00Z', market_data_set: 'default' } })).statusCode, 200)
   const text = (await app.inject({ url: '/metrics' })).body
   const bounds = { contexts: 3, decoded_curves: 4, worker_instruments: 2, worker_curves: 2 }
   for (const [cache, bound] of Object.entries(bounds)) {
