@@ -5,7 +5,7 @@ import { fromIso } from '../quant/time/date.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
-import { callableFixedRateBond, type Callability } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
+import { callableFixedRateBond, type Callability, type CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
 import { callableTreeNodes, treeCallableBondSpreadValuation, type SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 
@@ -33,9 +33,23 @@ export function callableValuation(bond: Bond, terms: Record<string, unknown>, cu
   return callableSpreadValuation(bond, terms, curve, evaluationDate)(0)
 }
 
+/**
+ * The callable of a cached bond and its terms, made once: every valuation of a callable (its price, each bump, each
+ * OAS) parsed its call schedule again. Both objects are never mutated once built.
+ */
+const callables = new WeakMap<Bond, { terms: Record<string, unknown>; callable: CallableBond }>()
+
+function callableOf(bond: Bond, terms: Record<string, unknown>): CallableBond {
+  const known = callables.get(bond)
+  if (known !== undefined && known.terms === terms) return known.callable
+  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
+  callables.set(bond, { terms, callable })
+  return callable
+}
+
 /** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
 export function callableSpreadValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
-  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
+  const callable = callableOf(bond, terms)
   try {
     return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
   } catch (error) {
