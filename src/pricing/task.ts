@@ -47,7 +47,6 @@ function taskMarket(md: ResolvedMarketData): TaskMarket {
   const market: TaskMarket = { curves, indexes: NONE, fixings: NONE }
   const floating = md.floating
   if (floating) {
-    // one object per index conventions and per fixing set (both held by the cached market parts), whatever the context
     let indexes = taskIndexes.get(floating.convention)
     if (indexes === undefined || !Object.hasOwn(indexes, floating.index_uid)) {
       indexes = { [floating.index_uid]: indexConventions(floating.index_identifier, floating.convention) }
