@@ -11,7 +11,7 @@ import { parsePeriod, shiftByPeriod } from '../quant/time/period.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import { ZeroSpreadedTermStructure, type ZeroMemo } from '../quant/curves/zero-spreaded-term-structure.ts'
 import { PiecewiseZeroSpreadedTermStructure } from '../quant/curves/piecewise-zero-spreaded-term-structure.ts'
-import { discountingBondEngine } from '../quant/engines/bond/discounting-bond-engine.ts'
+import { discountingBondNpv } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
@@ -46,7 +46,7 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
     bond = floatingRateBondFrom(inst.floating.plan, withForecastCurve(inst.floating.index, bump(requiredCurve(task, 'projection'))), inst.evaluationDate)
   }
-  return inst.type === 'CallableFixedRateBond' ? callableValuation(bond, inst.terms, discount, inst.evaluationDate).npv : discountingBondEngine(bond, discount, inst.evaluationDate).npv
+  return inst.type === 'CallableFixedRateBond' ? callableValuation(bond, inst.terms, discount, inst.evaluationDate).npv : discountingBondNpv(bond, discount)
 }
 
 /** The bump in decimal from `bump_bp` (default 1 bp). */

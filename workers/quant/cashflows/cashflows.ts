@@ -24,6 +24,25 @@ export function npv(leg: Leg, curve: YieldTermStructure, settlement: DateSerial,
   return total / discountAt(curve, npvDate, true)
 }
 
+/**
+ * npv(leg, curve, first, first) and npv(leg, curve, second, second) at once, each exactly what npv gives: a flow live
+ * at both dates is discounted once (the same product in both sums), and each sum adds its flows in leg order. The
+ * engine's NPV and settlement value discounted every live flow twice.
+ */
+export function npvAtTwoDates(leg: Leg, curve: YieldTermStructure, first: DateSerial, second: DateSerial): { first: Real; second: Real } {
+  let totalFirst = 0
+  let totalSecond = 0
+  for (const cf of leg) {
+    const inFirst = !(hasOccurred(cf, first, false) || tradingExCoupon(cf, first))
+    const inSecond = !(hasOccurred(cf, second, false) || tradingExCoupon(cf, second))
+    if (!inFirst && !inSecond) continue
+    const value = amountOf(cf) * discountAt(curve, cf.date, true)
+    if (inFirst) totalFirst += value
+    if (inSecond) totalSecond += value
+  }
+  return { first: totalFirst / discountAt(curve, first, true), second: totalSecond / discountAt(curve, second, true) }
+}
+
 /** CashFlows::nextCashFlow index, or -1. */
 function nextCashFlowIndex(leg: Leg, settlement: DateSerial, include = false): number {
   return leg.findIndex((cf) => !hasOccurred(cf, settlement, include))

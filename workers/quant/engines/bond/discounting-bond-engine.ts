@@ -4,7 +4,7 @@
  * never included).
  */
 import type { DateSerial, Real } from '../../types.ts'
-import { npv } from '../../cashflows/cashflows.ts'
+import { npv, npvAtTwoDates } from '../../cashflows/cashflows.ts'
 import type { YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import { settlementDate, type Bond } from '../../instruments/bond.ts'
 
@@ -18,8 +18,16 @@ export interface BondValuation {
 
 export function discountingBondEngine(bond: Bond, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
   const reference = curve.referenceDate
-  const value = npv(bond.cashflows, curve, reference, reference, false)
   const settlement = settlementDate(bond, evaluationDate)
-  const settlementValue = reference === settlement ? value : npv(bond.cashflows, curve, settlement, settlement, false)
-  return { npv: value, settlementValue, settlementDate: settlement }
+  if (reference === settlement) {
+    const value = npv(bond.cashflows, curve, reference, reference, false)
+    return { npv: value, settlementValue: value, settlementDate: settlement }
+  }
+  const both = npvAtTwoDates(bond.cashflows, curve, reference, settlement)
+  return { npv: both.first, settlementValue: both.second, settlementDate: settlement }
+}
+
+/** The engine's NPV alone (discountingBondEngine(...).npv): what a bumped valuation reads, without the settlement value. */
+export function discountingBondNpv(bond: Bond, curve: YieldTermStructure): Real {
+  return npv(bond.cashflows, curve, curve.referenceDate, curve.referenceDate, false)
 }
