@@ -67,7 +67,7 @@ async function prewarmBookAtItsDate(app: FastifyInstance, terms: ContextCache<As
     price: async (uid) => {
       const ctx = await pricingContext(app, contextQuery(req, uid))
       // the heavy lane's are left to their requests, as in prewarmInstruments
-      if (isHeavyTerms(ctx.instrument_type, ctx.instrument_dump)) return false
+      if ((ctx.heavy ??= isHeavyTerms(ctx.instrument_type, ctx.instrument_dump))) return false
       await priceInContextJson(app, req, ctx, benchmark)
       return true
     },

@@ -29,20 +29,24 @@ export const builtCurves = new BoundedCache<YieldTermStructure>(256)
 export const fixingHistories = new BoundedCache<ReadonlyMap<DateSerial, number>>(64)
 const NO_FIXINGS: ReadonlyMap<DateSerial, number> = new Map()
 
-/**
- * A task curve's data: as it is, or parsed from the text the main thread sends (src/contracts/pricing.ts,
- * TaskCurveText), which happens when a curve is built (cached by key) and when a carry rolls it forward.
- */
-export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
-  return 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
-}
+/** The data each built curve was built from (parsed once, when it was built), for a carry to roll forward. */
+const builtFrom = new WeakMap<YieldTermStructure, TaskCurveData>()
 
-/** A stored curve of the task, built once per content. */
+/** A stored curve of the task, built once per content from its data, or from the text the main thread sends (TaskCurveText). */
 export function taskCurve(c: TaskCurve | TaskCurveText): YieldTermStructure {
   return builtCurves.getOrSet(c.cache_key, () => {
-    const d = taskCurveData(c)
-    return buildCurve({ referenceDate: fromIso(d.reference_date, 'curve.reference_date'), nodes: d.nodes, building: d.building })
+    const d = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
+    const curve = buildCurve({ referenceDate: fromIso(d.reference_date, 'curve.reference_date'), nodes: d.nodes, building: d.building })
+    builtFrom.set(curve, d)
+    return curve
   })
+}
+
+/** A task curve's data: that of its built curve (cached by key), so a carry reads no text again. */
+export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
+  const d = builtFrom.get(taskCurve(c))
+  if (d === undefined) throw new Error(`curve ${c.cache_key} was built without its data`)
+  return d
 }
 
 export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {
