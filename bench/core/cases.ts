@@ -8,7 +8,7 @@ import { planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond } fro
 import { floatingRateBondFrom } from '../../workers/quant/instruments/bonds/floating-rate-bond.ts'
 import { discountingBondEngine } from '../../workers/quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../../workers/quant/engines/bond/bond-functions.ts'
-import { callableValuation } from '../../workers/operations/callable.ts'
+import { callableOf, callableValuation } from '../../workers/operations/callable.ts'
 import { settlementDate } from '../../workers/quant/instruments/bond.ts'
 import type { IborIndex } from '../../workers/quant/indexes/ibor-index.ts'
 import { target } from '../../workers/quant/time/calendars/target.ts'
@@ -50,7 +50,7 @@ export const CASES: Record<string, () => number> = {
   zero_build_npv: () => discountingBondEngine(rebuildZeroCouponBond(terms.zero), curve, TODAY).npv,
   floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('FloatingRateBond', terms.floating, index), index, TODAY), curve, TODAY).npv,
   amortizing_floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index), index, TODAY), curve, TODAY).npv,
-  callable_build_npv: () => callableValuation(rebuildFixedRateBond('CallableFixedRateBond', terms.callable), terms.callable, curve, TODAY).npv,
+  callable_build_npv: () => callableValuation(callableOf(rebuildFixedRateBond('CallableFixedRateBond', terms.callable), terms.callable), curve, TODAY).npv,
   fixed_yield: () => yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement),
   fixed_z_spread: () => zSpreadFromCleanPrice(fixedBond, clean * 0.99, curve, settlement, { accuracy: 1e-10, maxIterations: 100, guess: 0 }),
   fixed_modified_duration: () => duration(fixedBond, { rate: yieldValue, dayCounter: bondDc, compounding: 'Compounded', frequency: 2 }, 'Modified', settlement),

@@ -8,9 +8,9 @@
 import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
-import { instrument } from '../../workers/operations/valuation.ts'
+import { callableOfInstrument, instrument } from '../../workers/operations/valuation.ts'
 import { requiredCurve } from '../../workers/operations/market.ts'
-import { callableSpreadValuation, callableValuation, callabilityFromTerms } from '../../workers/operations/callable.ts'
+import { callableOf, callableSpreadValuation, callableValuation, callabilityFromTerms } from '../../workers/operations/callable.ts'
 import { ZeroSpreadedTermStructure } from '../../workers/quant/curves/zero-spreaded-term-structure.ts'
 
 const SPREADS = [-0.03, -0.0001, 0, 0.00025, 0.01, 0.05]
@@ -26,7 +26,7 @@ function* oracleCallables() {
     let value
     try {
       inst = instrument(task)
-      value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
+      value = callableSpreadValuation(callableOfInstrument(inst), benchmark, inst.evaluationDate)
     } catch {
       continue
     }
@@ -45,7 +45,7 @@ t.test('one fitted tree, spread by shifting its rates, values a callable as the 
     if (callabilityFromTerms(inst.terms).some((call) => couponDates.some((d) => d > call.date && d - call.date <= 7))) snapped++
     for (const s of SPREADS) {
       // the reference: a tree fitted to the spreaded curve itself
-      const refitted = callableValuation(inst.bond, inst.terms, new ZeroSpreadedTermStructure(benchmark, s), inst.evaluationDate)
+      const refitted = callableValuation(callableOf(inst.bond, inst.terms), new ZeroSpreadedTermStructure(benchmark, s), inst.evaluationDate)
       const shifted = value(s)
       for (const k of ['npv', 'settlementValue'] as const) {
         const error = Math.abs(shifted[k] - refitted[k]) / Math.max(1, Math.abs(refitted[k]))

@@ -29,27 +29,21 @@ export function callabilityFromTerms(terms: Record<string, unknown>): Callabilit
 const treeLimit = (nodes: number) =>
   new QuantInputError(`terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`, 'terms.callability')
 
-export function callableValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
-  return callableSpreadValuation(bond, terms, curve, evaluationDate)(0)
+/**
+ * The callable of a bond (its fixed-rate leg) and its terms: the call schedule parsed. A cached instrument keeps
+ * its own (valuation.ts, `callableOfInstrument`): every valuation of a callable (its price, each bump, each OAS) parsed
+ * it again before.
+ */
+export function callableOf(bond: Bond, terms: Record<string, unknown>): CallableBond {
+  return callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
 }
 
-/**
- * The callable of a cached bond and its terms, made once: every valuation of a callable (its price, each bump, each
- * OAS) parsed its call schedule again. Both objects are never mutated once built.
- */
-const callables = new WeakMap<Bond, { terms: Record<string, unknown>; callable: CallableBond }>()
-
-function callableOf(bond: Bond, terms: Record<string, unknown>): CallableBond {
-  const known = callables.get(bond)
-  if (known !== undefined && known.terms === terms) return known.callable
-  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
-  callables.set(bond, { terms, callable })
-  return callable
+export function callableValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
+  return callableSpreadValuation(callable, curve, evaluationDate)(0)
 }
 
 /** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
-export function callableSpreadValuation(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
-  const callable = callableOf(bond, terms)
+export function callableSpreadValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
   try {
     return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
   } catch (error) {
@@ -63,7 +57,6 @@ export function callableSpreadValuation(bond: Bond, terms: Record<string, unknow
  * largest tree the bond will ever need) on a flat curve with the bond's own day count.
  */
 export function checkCallableTree(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, issueDate: DateSerial): void {
-  const callable = callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
-  const nodes = callableTreeNodes(callable, curve, issueDate)
+  const nodes = callableTreeNodes(callableOf(bond, terms), curve, issueDate)
   if (nodes > TERMS_LIMITS.treeNodes) throw treeLimit(nodes)
 }

@@ -14,9 +14,8 @@ import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
 import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
 import { discountCurve, taskCurveData } from './market.ts'
-import { commonTerms } from './rebuild-instrument.ts'
 import { callableValuation } from './callable.ts'
-import { finite, solveYield, value, yieldRate, type Instrument, type Valued } from './valuation.ts'
+import { callableOfInstrument, finite, solveYield, value, yieldRate, type Instrument, type Valued } from './valuation.ts'
 
 type Result = Record<string, unknown>
 
@@ -32,7 +31,7 @@ function atHorizon<T>(compute: () => T): T {
 
 /** A bond's dirty value in currency at the settlement of `evaluation` on `curve` (callables on the Hull-White tree). */
 function settlementValueOn(v: Instrument, curve: YieldTermStructure, evaluation: DateSerial, settlement: DateSerial): number {
-  return v.type === 'CallableFixedRateBond' ? callableValuation(v.bond, v.terms, curve, evaluation).settlementValue : npv(v.bond.cashflows, curve, settlement, settlement)
+  return v.type === 'CallableFixedRateBond' ? callableValuation(callableOfInstrument(v), curve, evaluation).settlementValue : npv(v.bond.cashflows, curve, settlement, settlement)
 }
 
 /**
@@ -46,7 +45,7 @@ function settlementValueOn(v: Instrument, curve: YieldTermStructure, evaluation:
 export function carryRollDown(task: PricingTask): Result {
   const v = value(task)
   const horizonDays = Number(task.parameters.horizon_days)
-  const c = commonTerms(v.terms)
+  const c = v.parsed.common
   const s0 = v.valuation.settlementDate
   const n0 = notional(v.bond, s0)
   require(n0 > 0, 'the bond has no notional outstanding at settlement: no carry', 'parameters.horizon_days')
@@ -95,7 +94,7 @@ export function carryRollDown(task: PricingTask): Result {
 /** Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays flat). */
 function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTermStructure {
   const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount && taskCurveData(task.curves.discount) : undefined
-  if (!stored) return discountCurve(task, horizon, commonTerms(v.terms).dayCounter)
+  if (!stored) return discountCurve(task, horizon, v.parsed.common.dayCounter)
   const shift = horizon - v.evaluationDate
   return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building })
 }

@@ -74,19 +74,15 @@ export interface CommonTerms {
 }
 
 /**
- * The common terms of a terms object, parsed once per object: an operation reads them several times per request
- * (the discount curve's and the yield's day counter, settlement), and a cached instrument keeps its terms object, so
- * a request no longer parses its dates and calendars again each time. Terms are never mutated once parsed.
+ * The common terms of a terms object. The last one parsed is kept, for the several readers of one rebuild (the
+ * schedule, the leg, the instrument's own copy); a cached instrument keeps its own (valuation.ts, `parsed`), which
+ * is what a request reads. Terms are never mutated once parsed.
  */
-const parsedCommonTerms = new WeakMap<Terms, Readonly<CommonTerms>>()
+let lastParsed: { terms: Terms; common: Readonly<CommonTerms> } | undefined
 
 export function commonTerms(terms: Terms): Readonly<CommonTerms> {
-  let c = parsedCommonTerms.get(terms)
-  if (c === undefined) {
-    c = parseCommonTerms(terms)
-    parsedCommonTerms.set(terms, c)
-  }
-  return c
+  if (lastParsed?.terms !== terms) lastParsed = { terms, common: parseCommonTerms(terms) }
+  return lastParsed.common
 }
 
 function parseCommonTerms(terms: Terms): CommonTerms {

@@ -15,12 +15,11 @@ import { discountingBondNpv } from '../quant/engines/bond/discounting-bond-engin
 import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
-import { commonTerms } from './rebuild-instrument.ts'
 import { callableSpreadValuation, callableValuation } from './callable.ts'
 import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
 import { floatingRateBondFrom } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
-import type { Instrument, Valued } from './valuation.ts'
+import { callableOfInstrument, type Instrument, type Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
 type Bump = (curve: YieldTermStructure) => YieldTermStructure
@@ -40,13 +39,13 @@ function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
 
 /** P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped. */
 function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
-  const discount = bump(discountCurve(task, inst.evaluationDate, commonTerms(inst.terms).dayCounter))
+  const discount = bump(discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter))
   let bond = inst.bond
   if (inst.floating) {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
     bond = floatingRateBondFrom(inst.floating.plan, withForecastCurve(inst.floating.index, bump(requiredCurve(task, 'projection'))), inst.evaluationDate)
   }
-  return inst.type === 'CallableFixedRateBond' ? callableValuation(bond, inst.terms, discount, inst.evaluationDate).npv : discountingBondNpv(bond, discount)
+  return inst.type === 'CallableFixedRateBond' ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate).npv : discountingBondNpv(bond, discount)
 }
 
 /** The bump in decimal from `bump_bp` (default 1 bp). */
@@ -123,7 +122,7 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  */
 export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
   // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)
-  const value = callableSpreadValuation(inst.bond, inst.terms, benchmark, inst.evaluationDate)
+  const value = callableSpreadValuation(callableOfInstrument(inst), benchmark, inst.evaluationDate)
   const newton = newtonFromGuess(
     (s) => {
       const v = value.withSlope(s)
