@@ -21,6 +21,8 @@ export interface Config {
   pricerThreads: number
   /** V8's old-generation growth before the next full collection, in percent (0: V8's own, 10-400% by GC speed) */
   heapGrowthPercent: number
+  /** V8's scavenges (young-generation collections) shared with helper threads; off by default when the main thread and the pricing threads fill every core */
+  gcParallelScavenge: boolean
   /** time limit of one request's pricing in a worker */
   pricerTaskTimeoutMs: number
   /** how long a pricing request waits for a thread before 503 */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
     heapGrowthPercent: integer(env, 'HEAP_GROWTH_PERCENT', 50, 0, 1000),
+    gcParallelScavenge: boolean(env, 'GC_PARALLEL_SCAVENGE', availableParallelism() > integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256) + 1),
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { loadConfig, ConfigError } from '../../src/config.ts'
+import { availableParallelism } from 'node:os'
 
 t.test('defaults work on this machine', async (t) => {
   const c = loadConfig({})
@@ -22,6 +23,12 @@ t.test('environment overrides', async (t) => {
   const bulk = loadConfig({ BULK_WORKER_IN_PROCESS: 'false', BULK_QUEUE_PREFIX: 'test-1', BULK_WAIT_TIMEOUT_MS: '500' })
   t.same([bulk.bulkWorkerInProcess, bulk.bulkQueuePrefix, bulk.bulkWaitTimeoutMs], [false, 'test-1', 500])
   t.same([loadConfig({}).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '60' }).heapGrowthPercent, loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent], [50, 60, 0], 'HEAP_GROWTH_PERCENT: 50 unless set, 0 for V8\'s own growth')
+  t.same(
+    [loadConfig({ PRICER_THREADS: String(availableParallelism()) }).gcParallelScavenge, loadConfig({ PRICER_THREADS: '1', GC_PARALLEL_SCAVENGE: 'on' }).gcParallelScavenge, loadConfig({ GC_PARALLEL_SCAVENGE: 'false' }).gcParallelScavenge],
+    [false, true, false],
+    'GC_PARALLEL_SCAVENGE: off when the pricing threads and the main thread fill every core, unless set',
+  )
+  t.equal(loadConfig({ PRICER_THREADS: '1' }).gcParallelScavenge, availableParallelism() > 2, 'GC_PARALLEL_SCAVENGE: on when a core is left beyond the main thread and the pricing threads')
   t.same([loadConfig({}).pricingPrewarmBook, loadConfig({ PRICING_PREWARM_BOOK: 'false' }).pricingPrewarmBook], [true, false], 'PRICING_PREWARM_BOOK: on unless turned off')
   t.same(
     ['', 'latest', 'today', '2026-11-20'].map((v) => loadConfig({ PRICING_PREWARM_BOOK_DATE: v }).pricingPrewarmBookDate),
@@ -41,6 +48,7 @@ t.test('invalid values fail with one clear line naming the variable', async (t) 
     [{ DATABASE_URL: 'mysql://x/y' }, /^DATABASE_URL must use postgres: or postgresql:/],
     [{ REDIS_URL: 'not a url' }, /^REDIS_URL is not a valid URL$/],
     [{ BULK_WORKER_IN_PROCESS: 'maybe' }, /^BULK_WORKER_IN_PROCESS must be true or false/],
+    [{ GC_PARALLEL_SCAVENGE: 'sometimes' }, /^GC_PARALLEL_SCAVENGE must be true or false/],
     [{ BULK_QUEUE_PREFIX: 'a:b' }, /^BULK_QUEUE_PREFIX must be 1-64 letters/],
     [{ BULK_WAIT_TIMEOUT_MS: '5' }, /^BULK_WAIT_TIMEOUT_MS must be an integer between 100/],
     [{ PRICER_QUEUE_TIMEOUT_MS: '0' }, /^PRICER_QUEUE_TIMEOUT_MS must be an integer between 10/],
