@@ -23,9 +23,9 @@ const config = loadConfigOrExit()
 // generation"). Set before the pricing threads start: their heaps too. 0 keeps V8's own.
 if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`)
 // A scavenge shared with V8's helper threads waits for them when every core already runs a JavaScript thread (the main
-// thread and one pricing thread per core, by default): on two cores the pricing threads' scavenges took 1.6-2.4 ms
-// in parallel against 1.2-1.3 alone, and the server's CPU per distinct request fell 5-15% without (bench/README.md,
-// "Scavenges without helpers"). V8 reads the flag at each scavenge, in every thread.
+// thread and one pricing thread per core, by default): on two cores a pricing thread's scavenge during a distinct
+// pass took 1.6-2.4 ms shared against 1.2-1.3 alone (bench/README.md, "Scavenges without helpers"). V8 reads the
+// flag at each scavenge, in every thread.
 if (!config.gcParallelScavenge) setFlagsFromString('--no-parallel-scavenge')
 const connectSeconds = config.dbConnectTimeoutMs / 1000
 
