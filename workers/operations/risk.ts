@@ -17,7 +17,8 @@ import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
 import { callableSpreadValuation, callableValuation } from './callable.ts'
 import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
-import { floatingRateBondFrom } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import { floatingRateBondFrom, floatingRateBondNpv } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import { floatingCouponPlanIndex } from '../quant/cashflows/ibor-leg.ts'
 import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
 import { callableOfInstrument, type Instrument, type Valued } from './valuation.ts'
 
@@ -41,9 +42,14 @@ function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
 function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
   const discount = bump(discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter))
   let bond = inst.bond
-  if (inst.floating) {
+  const floating = inst.floating
+  if (floating) {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
-    bond = floatingRateBondFrom(inst.floating.plan, withForecastCurve(inst.floating.index, bump(requiredCurve(task, 'projection'))), inst.evaluationDate)
+    const index = withForecastCurve(floating.index, bump(requiredCurve(task, 'projection')))
+    if (floating.planIndex === undefined) floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
+    const npv = floating.planIndex ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount) : undefined
+    if (npv !== undefined) return npv
+    bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate)
   }
   return inst.type === 'CallableFixedRateBond' ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate).npv : discountingBondNpv(bond, discount)
 }

@@ -27,9 +27,16 @@ export interface Instrument {
   terms: Terms
   type: string
   /** a floater's dated coupons and its index: re-forecast on a bumped projection curve without a rebuild (risk.ts) */
-  floating?: { plan: FloatingRateBondPlan; index: IborIndex }
+  floating?: FloatingTerms
   /** what valuations read of the terms, parsed once and shared by the instrument's copies (a dated one, a Valued) */
   parsed: ParsedTerms
+}
+
+export interface FloatingTerms {
+  plan: FloatingRateBondPlan
+  index: IborIndex
+  /** the plan entry of each of the bond's flows (floatingCouponPlanIndex), once a bump needs it; null: not mappable */
+  planIndex?: Int32Array | null
 }
 
 /**
@@ -123,7 +130,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index }, parsed: { common, callable: undefined } }
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined } }
   }
   const terms = taskTerms(task)
   let bond: Bond

@@ -152,10 +152,7 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
     }
     const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
     if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
-    let rate = p.gearing * indexFixing + p.spread
-    // zero-volatility optionlets are intrinsic: the capped/floored rate is clamped
-    if (p.floor !== null) rate = Math.max(rate, p.floor)
-    if (p.cap !== null) rate = Math.min(rate, p.cap)
+    const rate = plannedRate(p, indexFixing)
     const missing = Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null
     if (own) {
       p.rate = rate
@@ -174,6 +171,59 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
   }
   return leg
 }
+
+/** A planned coupon's rate from its index fixing: gearing and spread; zero-volatility optionlets are intrinsic, so the floor and cap clamp it. */
+function plannedRate(p: PlannedCoupon, indexFixing: Rate): Rate {
+  let rate = p.gearing * indexFixing + p.spread
+  if (p.floor !== null) rate = Math.max(rate, p.floor)
+  if (p.cap !== null) rate = Math.min(rate, p.cap)
+  return rate
+}
+
+/**
+ * What iborLegCoupons(plan, index, evaluationDate) gives each coupon, in plan order, without making the coupons: its
+ * index fixing (NaN for a fixed one) and its amount, the same numbers by the same arithmetic, failing where it fails.
+ * A bumped valuation reads only the amounts (floatingRateBondNpv).
+ */
+export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, fixings: Float64Array, amounts: Float64Array): void {
+  for (let j = 0; j < plan.length; j++) {
+    const p = plan[j]
+    if (p.kind === 'fails') throw p.error
+    if (p.kind === 'fixed') {
+      fixings[j] = Number.NaN
+      amounts[j] = p.coupon.amount
+      continue
+    }
+    const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
+    if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
+    fixings[j] = indexFixing
+    amounts[j] = p.nominal * plannedRate(p, indexFixing) * p.yf
+  }
+}
+
+/**
+ * For each flow of a bond built from `plan` (bondFromCoupons over iborLegCoupons), the plan entry of its floating
+ * coupon, -1 for any other flow; null where the flows do not follow the plan's order (a sort that moved a coupon).
+ */
+export function floatingCouponPlanIndex(plan: IborLegPlan, leg: readonly { kind: string; accrualStart?: DateSerial }[]): Int32Array | null {
+  const out = new Int32Array(leg.length).fill(-1)
+  let j = 0
+  let matched = 0
+  for (let k = 0; k < leg.length; k++) {
+    const cf = leg[k]
+    if (cf.kind !== 'floating') continue
+    while (j < plan.length && !(plan[j].kind === 'floating' && (plan[j] as PlannedCoupon).accrualStart === cf.accrualStart)) j++
+    if (j === plan.length) return null
+    out[k] = j++
+    matched++
+  }
+  let floating = 0
+  for (const p of plan) if (p.kind === 'floating') floating++
+  return matched === floating ? out : null
+}
+
+/** Whether a planned floating coupon's amount fails when read (amountOf): a null accrual period. */
+export const plannedNullAccrual = (plan: IborLegPlan, j: number): boolean => (plan[j] as PlannedCoupon).nullAccrual
 
 /** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */
 export function iborCouponDates(o: Pick<IborLegOptions, 'schedule' | 'index' | 'fixingDays' | 'inArrears' | 'gearings' | 'paymentCalendar' | 'paymentConvention' | 'paymentLag'>): { fixingDate: DateSerial; paymentDate: DateSerial }[] {

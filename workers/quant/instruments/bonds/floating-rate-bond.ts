@@ -6,7 +6,9 @@ import type { Calendar } from '../../time/calendar.ts'
 import type { BusinessDayConvention } from '../../time/business-day-convention.ts'
 import type { Schedule } from '../../time/schedule.ts'
 import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
-import { iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
+import { iborLegAmounts, iborLegCoupons, iborLegPlan, plannedNullAccrual, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
+import { amountOf, hasOccurred, tradingExCoupon } from '../../cashflows/cash-flow.ts'
+import { discountAt, type YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import type { IborIndex } from '../../indexes/ibor-index.ts'
 import { bondFromCoupons, type Bond } from '../bond.ts'
 
@@ -55,4 +57,41 @@ export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBo
  */
 export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial, inPlace = false): Bond {
   return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
+}
+
+let fixingScratch = new Float64Array(64)
+let amountScratch = new Float64Array(64)
+
+/**
+ * discountingBondNpv(floatingRateBondFrom(plan, index, evaluationDate), curve), bit for bit, without building that
+ * bond: `bond` is the plan's bond at the same evaluation date forecast on another curve (the instrument's own), and
+ * `planIndex` maps its flows to the plan (floatingCouponPlanIndex). The flows, their order and every amount but the
+ * floating coupons' are the same in both bonds; those are forecast again by iborLegCoupons' arithmetic, and the sum
+ * runs over the same live flows in the same order as npv's. A bumped valuation (effective duration, convexity, key
+ * rates) built ~40 coupon objects and a sorted bond per bump for this one number. Undefined where a live coupon's
+ * amount would fail (a null accrual, a missing fixing): the caller builds the bond, which fails as it always did.
+ */
+export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, planIndex: Int32Array, index: IborIndex, evaluationDate: DateSerial, curve: YieldTermStructure): number | undefined {
+  const n = plan.leg.length
+  if (fixingScratch.length < n) {
+    fixingScratch = new Float64Array(2 * n)
+    amountScratch = new Float64Array(2 * n)
+  }
+  const fixings = fixingScratch
+  const amounts = amountScratch
+  iborLegAmounts(plan.leg, index, evaluationDate, fixings, amounts)
+  const reference = curve.referenceDate
+  const leg = bond.cashflows
+  let total = 0
+  for (let k = 0; k < leg.length; k++) {
+    const cf = leg[k]
+    if (hasOccurred(cf, reference, false) || tradingExCoupon(cf, reference)) continue
+    const j = planIndex[k]
+    let amount: number
+    if (j < 0) amount = amountOf(cf)
+    else if (Number.isNaN(fixings[j]) || plannedNullAccrual(plan.leg, j)) return undefined
+    else amount = amounts[j]
+    total += amount * discountAt(curve, cf.date, true)
+  }
+  return total / discountAt(curve, reference, true)
 }
