@@ -24,7 +24,7 @@ const config = loadConfigOrExit()
 if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`)
 // A scavenge shared with V8's helper threads waits for them when every core already runs a JavaScript thread (the main
 // thread and one pricing thread per core, by default): on two cores a pricing thread's scavenge during a distinct
-// pass took 1.6-2.4 ms shared against 1.2-1.3 alone (bench/README.md, "Scavenges without helpers"). V8 reads the
+// pass took 1.6-2.4 ms shared against 1.2-1.3 alone (bench/README.md, "Each pass beside its own hot rate"). V8 reads the
 // flag at each scavenge, in every thread.
 if (!config.gcParallelScavenge) setFlagsFromString('--no-parallel-scavenge')
 const connectSeconds = config.dbConnectTimeoutMs / 1000
