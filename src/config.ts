@@ -167,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', ['postgres:', 'postgresql:'])
   const host = env.HOST || '127.0.0.1'
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address, got '${host}'`)
+  const pricerThreads = integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256)
   return {
     host,
     port: integer(env, 'PORT', 8000, 0, 65535),
@@ -176,9 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3_000, 100, 60_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
-    pricerThreads: integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256),
+    pricerThreads,
     heapGrowthPercent: integer(env, 'HEAP_GROWTH_PERCENT', 50, 0, 1000),
-    gcParallelScavenge: boolean(env, 'GC_PARALLEL_SCAVENGE', availableParallelism() > integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256) + 1),
+    gcParallelScavenge: boolean(env, 'GC_PARALLEL_SCAVENGE', availableParallelism() > pricerThreads + 1),
     pricerTaskTimeoutMs: integer(env, 'PRICER_TASK_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerQueueTimeoutMs: integer(env, 'PRICER_QUEUE_TIMEOUT_MS', 10_000, 10, 600_000),
     pricerHeavyThreads: integer(env, 'PRICER_HEAVY_THREADS', 1, 0, 64),

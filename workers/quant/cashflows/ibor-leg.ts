@@ -181,23 +181,23 @@ function plannedRate(p: PlannedCoupon, indexFixing: Rate): Rate {
 }
 
 /**
- * What iborLegCoupons(plan, index, evaluationDate) gives each coupon, in plan order, without making the coupons: its
- * index fixing (NaN for a fixed one) and its amount, the same numbers by the same arithmetic, failing where it fails.
- * A bumped valuation reads only the amounts (floatingRateBondNpv).
+ * The amount iborLegCoupons(plan, index, evaluationDate) gives each coupon, in plan order, without making the
+ * coupons: the same numbers by the same arithmetic, failing where it fails; NaN for a floating coupon whose amount
+ * fails when read (amountOf: a missing fixing, a null accrual period). A bumped valuation reads only the amounts
+ * (floatingRateBondNpv).
  */
-export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, fixings: Float64Array, amounts: Float64Array): void {
+export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, amounts: Float64Array): void {
   for (let j = 0; j < plan.length; j++) {
     const p = plan[j]
     if (p.kind === 'fails') throw p.error
     if (p.kind === 'fixed') {
-      fixings[j] = Number.NaN
       amounts[j] = p.coupon.amount
       continue
     }
     const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
     if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
-    fixings[j] = indexFixing
-    amounts[j] = p.nominal * plannedRate(p, indexFixing) * p.yf
+    // a missing fixing is NaN, and so is the amount made of it
+    amounts[j] = p.nullAccrual ? Number.NaN : p.nominal * plannedRate(p, indexFixing) * p.yf
   }
 }
 
@@ -221,9 +221,6 @@ export function floatingCouponPlanIndex(plan: IborLegPlan, leg: readonly { kind:
   for (const p of plan) if (p.kind === 'floating') floating++
   return matched === floating ? out : null
 }
-
-/** Whether a planned floating coupon's amount fails when read (amountOf): a null accrual period. */
-export const plannedNullAccrual = (plan: IborLegPlan, j: number): boolean => (plan[j] as PlannedCoupon).nullAccrual
 
 /** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */
 export function iborCouponDates(o: Pick<IborLegOptions, 'schedule' | 'index' | 'fixingDays' | 'inArrears' | 'gearings' | 'paymentCalendar' | 'paymentConvention' | 'paymentLag'>): { fixingDate: DateSerial; paymentDate: DateSerial }[] {

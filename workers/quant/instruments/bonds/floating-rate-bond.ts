@@ -6,7 +6,7 @@ import type { Calendar } from '../../time/calendar.ts'
 import type { BusinessDayConvention } from '../../time/business-day-convention.ts'
 import type { Schedule } from '../../time/schedule.ts'
 import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
-import { iborLegAmounts, iborLegCoupons, iborLegPlan, plannedNullAccrual, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
+import { iborLegAmounts, iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
 import { amountOf, hasOccurred, tradingExCoupon } from '../../cashflows/cash-flow.ts'
 import { discountAt, type YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import type { IborIndex } from '../../indexes/ibor-index.ts'
@@ -59,7 +59,6 @@ export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborInde
   return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
 }
 
-let fixingScratch = new Float64Array(64)
 let amountScratch = new Float64Array(64)
 
 /**
@@ -72,14 +71,9 @@ let amountScratch = new Float64Array(64)
  * amount would fail (a null accrual, a missing fixing): the caller builds the bond, which fails as it always did.
  */
 export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, planIndex: Int32Array, index: IborIndex, evaluationDate: DateSerial, curve: YieldTermStructure): number | undefined {
-  const n = plan.leg.length
-  if (fixingScratch.length < n) {
-    fixingScratch = new Float64Array(2 * n)
-    amountScratch = new Float64Array(2 * n)
-  }
-  const fixings = fixingScratch
+  if (amountScratch.length < plan.leg.length) amountScratch = new Float64Array(2 * plan.leg.length)
   const amounts = amountScratch
-  iborLegAmounts(plan.leg, index, evaluationDate, fixings, amounts)
+  iborLegAmounts(plan.leg, index, evaluationDate, amounts)
   const reference = curve.referenceDate
   const leg = bond.cashflows
   let total = 0
@@ -87,10 +81,9 @@ export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, plan
     const cf = leg[k]
     if (hasOccurred(cf, reference, false) || tradingExCoupon(cf, reference)) continue
     const j = planIndex[k]
-    let amount: number
-    if (j < 0) amount = amountOf(cf)
-    else if (Number.isNaN(fixings[j]) || plannedNullAccrual(plan.leg, j)) return undefined
-    else amount = amounts[j]
+    const amount = j < 0 ? amountOf(cf) : amounts[j]
+    // the bond would fail reading this amount (a missing fixing, a null accrual): the caller builds it
+    if (j >= 0 && Number.isNaN(amount)) return undefined
     total += amount * discountAt(curve, cf.date, true)
   }
   return total / discountAt(curve, reference, true)
