@@ -13,7 +13,14 @@ import { registerCacheGauges } from './cache-gauges.ts'
 
 type CacheName = 'contexts' | 'terms' | 'market_parts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_floater_plans' | 'worker_curves' | 'worker_fixings'
 
-const sum = (all: CacheStats[]): CacheStats => all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses }), { size: 0, capacity: 0, hits: 0, misses: 0 })
+const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0))
+const sum = (all: CacheStats[]): CacheStats =>
+  all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses, bytes: add(a.bytes, b.bytes), maxBytes: add(a.maxBytes, b.maxBytes) }), {
+    size: 0,
+    capacity: 0,
+    hits: 0,
+    misses: 0,
+  })
 
 export function registerCacheMetrics(app: FastifyInstance, registry: Registry): void {
   const reports = new Map<number, WorkerCacheReport>()

@@ -14,7 +14,7 @@ t.test('defaults work on this machine', async (t) => {
   t.equal(c.bulkQueuePrefix, 'fi-fixed_income', 'one queue per database by default')
   t.equal(loadConfig({ DATABASE_URL: 'postgres://u:secret@db:6000/other%20db' }).bulkQueuePrefix, 'fi-other_db', 'no credentials in it')
   t.equal(c.bulkWaitTimeoutMs, 120_000)
-  t.same([c.pricerTaskTimeoutMs, c.pricerQueueTimeoutMs, c.pricerHeavyThreads, c.pricerWorkerMaxMemoryMb], [10_000, 10_000, 1, 512], 'pricing isolation')
+  t.same([c.pricerTaskTimeoutMs, c.pricerQueueTimeoutMs, c.pricerHeavyThreads, c.pricerWorkerMaxMemoryMb], [10_000, 10_000, 1, 1024], 'pricing isolation')
 })
 
 t.test('environment overrides', async (t) => {

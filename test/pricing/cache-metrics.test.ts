@@ -9,7 +9,7 @@ import { readDemoBundle } from '../../src/db/demo.ts'
 const metric = (text: string, name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
 
 t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) => {
-  const { app } = await build(t, { bundle: 'demo', env: { PRICING_CONTEXT_CACHE_SIZE: '3', PRICER_INSTRUMENT_CACHE_SIZE: '2', PRICER_CURVE_CACHE_SIZE: '2', PRICING_CURVE_CACHE_SIZE: '4', PRICING_FIXING_CACHE_SIZE: '1' } })
+  const { app } = await build(t, { bundle: 'demo', env: { PRICING_CONTEXT_CACHE_SIZE: '3', PRICER_INSTRUMENT_CACHE_SIZE: '2', PRICER_CURVE_CACHE_SIZE: '2', PRICING_CURVE_CACHE_SIZE: '4', PRICING_FIXING_CACHE_SIZE: '1', PRICER_INSTRUMENT_CACHE_MB: '3' } })
   const bonds = (readDemoBundle() as { assets: { uid: string; pricing_details?: { instrument_type: string } }[] }).assets.filter((a) => a.pricing_details?.instrument_type.endsWith('Bond'))
   t.ok(bonds.length >= 8, 'enough distinct bonds to overflow every bound')
   const price = (uid: string) => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid}/price/`, payload: { valuation_date: '2026-11-20', market_data_set: 'default' } })
@@ -38,6 +38,13 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
     t.ok(size >= 1 && size <= bound, `${cache}: ${size} entries within the bound`)
     t.ok(metric(text, 'pricing_cache_misses', cache) >= 1, `${cache}: misses counted`)
   }
+  // the caches bounded by weight (one thread): their estimated bytes beside their bound in bytes, within it
+  for (const [cache, mb] of Object.entries({ worker_instruments: 3, worker_floater_plans: 1.5 })) {
+    t.equal(metric(text, 'pricing_cache_capacity_bytes', cache), mb * 1048576, `${cache}: bound ${mb} MB`)
+    const bytes = metric(text, 'pricing_cache_estimated_bytes', cache)
+    t.ok(bytes > 0 && bytes <= mb * 1048576, `${cache}: ${bytes} estimated bytes within the bound`)
+  }
+  t.ok(Number.isNaN(metric(text, 'pricing_cache_estimated_bytes', 'contexts')), 'a cache bounded by count alone reports no bytes')
   // tasks priced away from their home thread (src/pricing/batcher.ts): counted, never more than were priced
   const guests = Number(/^pricing_guest_tasks_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN)
   t.ok(guests >= 0 && guests <= bonds.length * 3, `pricing_guest_tasks_total: ${guests}`)

@@ -7,6 +7,7 @@
 import t from 'tap'
 import { Worker } from 'node:worker_threads'
 import { setWorkerInitialOldGeneration, workerInitialOldGenerationMb } from '../../src/plugins/pricer.ts'
+import { loadConfig } from '../../src/config.ts'
 
 const FILL = `
 const { PerformanceObserver, constants } = require('node:perf_hooks')
@@ -34,8 +35,9 @@ function majorCollections(): Promise<number> {
 }
 
 t.test('a thread started with the old generation the pricer gives it fills 150 MB without a full collection', async (t) => {
-  const mb = workerInitialOldGenerationMb(512, 256)
-  t.equal(mb, 256, 'the default limits (512 MB heap, 256 MB of instruments): half the heap')
+  const defaults = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/defaults' })
+  const mb = workerInitialOldGenerationMb(defaults.pricerWorkerMaxMemoryMb, defaults.pricingCaches.workerInstrumentsMb)
+  t.equal(mb, 512, 'the default limits (1024 MB heap, 512 MB of instruments): half the heap')
   t.equal(workerInitialOldGenerationMb(2048, 256), 288, 'a larger heap: the instrument cache and a base')
   setWorkerInitialOldGeneration(0)
   const byDefault = await majorCollections()

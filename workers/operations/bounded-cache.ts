@@ -10,6 +10,9 @@ export interface CacheStats {
   capacity: number
   hits: number
   misses: number
+  /** a cache bounded by weight: the estimated bytes it holds, and its bound in bytes */
+  bytes?: number
+  maxBytes?: number
 }
 
 interface Entry<V> {
@@ -136,6 +139,8 @@ export class BoundedCache<V> {
   }
 
   stats(): CacheStats {
-    return { size: this.entries.size, capacity: this.capacity, hits: this.hits, misses: this.misses }
+    const stats: CacheStats = { size: this.entries.size, capacity: this.capacity, hits: this.hits, misses: this.misses }
+    if (this.weigh) Object.assign(stats, { bytes: this.weight, maxBytes: this.maxWeight })
+    return stats
   }
 }

@@ -145,7 +145,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     const text = await ctx.scale.metrics()
     const caches = CACHES.map((cache) => {
       const g = (name: string) => metric(text, name, { cache })
-      return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
+      const bytes = g('pricing_cache_estimated_bytes')
+      const weight = Number.isNaN(bytes) ? '' : ` (${(bytes / 1048576).toFixed(0)} of ${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB estimated)`
+      return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')}${weight} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
     })
     const heap = (name: string) => (metric(text, name) / 1048576).toFixed(0)
     ctx.log(`after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB, peak so far ${peaks[pass - 1].toFixed(0)} MiB (main thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); caches: ${caches.join(', ')}`)
@@ -153,6 +155,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       for (const cache of CACHES) {
         const g = (name: string) => metric(text, name, { cache })
         figures.push({ name: `cache ${cache} entries after pass ${passes} (bound ${g('pricing_cache_capacity')})`, unit: 'entries', scale: g('pricing_cache_entries'), note: `hit ratio ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%` })
+        // a cache bounded by weight too: how near its bytes bound the book comes (a book beyond it is rebuilt every pass)
+        const bytes = g('pricing_cache_estimated_bytes')
+        if (!Number.isNaN(bytes)) figures.push({ name: `cache ${cache} estimated MB after pass ${passes} (bound ${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB)`, unit: 'MB', scale: bytes / 1048576 })
       }
     }
   }
