@@ -46,12 +46,12 @@ const WRITE_BARRIER_MS = 1000
 
 /**
  * Prices the cached terms' bonds once (`price`, market-data set `default`) at PRICING_PREWARM_BOOK_DATE (by default the
- * date of the latest curve observation), as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
+ * date of the latest observation of a curve that set selects), as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
  * its contexts assembled and its floaters forecast on that date's curves (their instruments depend on both).
  */
 async function prewarmBookAtItsDate(app: FastifyInstance, terms: ContextCache<AssetTerms>, limit: number, stopped: () => boolean, ms: () => number): Promise<void> {
   const when = app.config.pricingPrewarmBookDate
-  const day = when === 'latest' ? await latestObservationDate(app.sql, new Date()) : when === 'today' ? new Date().toISOString().slice(0, 10) : when
+  const day = when === 'latest' ? await latestObservationDate(app.sql, new Date(), PREWARM_MARKET_DATA_SET) : when === 'today' ? new Date().toISOString().slice(0, 10) : when
   if (day === undefined) return
   const valuation = parseDateTimeInput(`${day}T00:00:00Z`)
   if (!valuation.ok) return

@@ -109,9 +109,24 @@ export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Pr
   return new Map(rows.map((r) => [r.uid, r]))
 }
 
-/** The date of the latest curve observation not after `now` (UTC, YYYY-MM-DD): the day a book's market data is for; undefined when there is none. */
-export async function latestObservationDate(sql: Sql, now: Date): Promise<string | undefined> {
-  const [row] = await sql<{ day: string | null }[]>`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= ${now}`
+/**
+ * The date of the latest observation not after `now` (UTC, YYYY-MM-DD) of the curves the market-data set selects (its
+ * active selections, on its discount-curves node, as market-parts.ts reads them): the day a book priced on that set
+ * has market data for. Curves no set selects (a research curve published later, say) do not move it. A set that
+ * selects no observed curve falls back on the latest observation of any curve; undefined when there is none.
+ */
+export async function latestObservationDate(sql: Sql, now: Date, marketDataSet: string): Promise<string | undefined> {
+  const [row] = await sql<{ day: string | null }[]>`
+    select to_char(coalesce(
+      (select max(o.time_index)
+       from pricing_market_data_sets m
+       join pricing_market_data_bindings b on b.market_data_set_uid = m.uid and b.concept_key = 'discount_curves'
+       join pricing_curve_selections s on s.market_data_set_uid = m.uid and s.status = 'ACTIVE'
+       join pricing_curves c on c.uid = s.curve_uid
+       join discount_curve_observations o on o.data_node_uid = b.data_node_uid and o.curve_identifier = c.unique_identifier and o.time_index <= ${now}
+       where m.set_key = ${marketDataSet}),
+      (select max(time_index) from discount_curve_observations where time_index <= ${now})
+    ) at time zone 'UTC', 'YYYY-MM-DD') as day`
   return row?.day ?? undefined
 }
 

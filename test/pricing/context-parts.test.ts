@@ -7,7 +7,7 @@
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
-import { loadFloatingIndexes, loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
+import { latestObservationDate, loadFloatingIndexes, loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
 import { ContextCache } from '../../src/pricing/context-cache.ts'
 import type { MarketPart } from '../../src/pricing/market-parts.ts'
 
@@ -135,6 +135,22 @@ t.test('a restarted service prices its book at its latest market data: the first
     const res = await plain.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/price/`, payload: request })
     t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
   }
+})
+
+t.test("the book's date is its market-data set's: a curve the set does not select, observed later, does not move it", async (t) => {
+  const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+  const now = new Date()
+  t.equal(await latestObservationDate(db.sql, now, 'default'), VALUATION.slice(0, 10), "the default set's curves are observed on the benchmark's date")
+  // a curve no set selects, published an hour ago (on the default set's own node)
+  await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('RESEARCH-CURVE', 'research', 'zero')`
+  await db.sql`
+    insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
+    select data_node_uid, 'RESEARCH-CURVE', ${new Date(now.getTime() - 3_600_000)}, curve from discount_curve_observations limit 1`
+  const later = new Date(now.getTime() - 3_600_000).toISOString().slice(0, 10)
+  t.not(later, VALUATION.slice(0, 10), 'the research curve is observed on a later day')
+  t.equal(await latestObservationDate(db.sql, now, 'default'), VALUATION.slice(0, 10), 'the default set still prices at its own date')
+  t.equal(await latestObservationDate(db.sql, now, 'no-such-set'), later, 'a set that selects nothing: the latest observation of any curve')
+  t.equal(await latestObservationDate(db.sql, new Date('2020-01-01T00:00:00Z'), 'default'), undefined, 'nothing observed before then')
 })
 
 t.test('PRICING_PREWARM_BOOK_DATE picks the warm-up\'s date: today\'s contexts are cached, not the market data\'s', async (t) => {
