@@ -8,7 +8,7 @@ import type { DateSerial } from '../quant/types.ts'
 import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
-import type { DurationType } from '../quant/cashflows/cashflows.ts'
+import { sharingYieldFlows, type DurationType } from '../quant/cashflows/cashflows.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, yieldMeasures, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
@@ -36,9 +36,11 @@ export function analytics(task: PricingTask): Result {
   const s = v.valuation.settlementDate
   const out: Record<string, number> = { clean_price: v.clean, dirty_price: v.dirty, accrued_amount: v.accrued, npv: v.valuation.npv, settlement_value: v.valuation.settlementValue }
   if (notional(v.bond, s) > 0) {
-    const y = solveYield(v, v.clean, s)
-    // the durations, convexity and BPV from one computation of the live flows
-    const m = yieldMeasures(v.bond, yieldRate(v, y), s)
+    // the yield, then the durations, convexity and BPV at it, from one computation of the live flows
+    const { y, m } = sharingYieldFlows(() => {
+      const y = solveYield(v, v.clean, s)
+      return { y, m: yieldMeasures(v.bond, yieldRate(v, y), s) }
+    })
     Object.assign(out, {
       yield: y,
       simple_duration: m.simple,

@@ -2,10 +2,11 @@
  * yieldMeasures (workers/quant/cashflows/cashflows.ts) gives the three durations, the convexity and the BPV from one
  * computation of the live flows: bit for bit what each function gives alone, at every leg, day counter, settlement
  * and NPV date. And the yield functions keep no state between calls: alternating the arguments gives exactly what
- * each call gives first, and what the same flows give in a leg of their own.
+ * each call gives first, and what the same flows give in a leg of their own. Within sharingYieldFlows (calls that share
+ * their live flows) every call still gives its own arguments' figures.
  */
 import t from 'tap'
-import { basisPointValue, convexity, duration, npvYield, yieldMeasures } from '../../../workers/quant/cashflows/cashflows.ts'
+import { basisPointValue, convexity, duration, npvYield, sharingYieldFlows, yieldFromNpv, yieldMeasures } from '../../../workers/quant/cashflows/cashflows.ts'
 import { fixedBond, TODAY } from '../../../bench/core/cases.ts'
 import { actualActual } from '../../../workers/quant/time/daycounters/actual-actual.ts'
 import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
@@ -64,4 +65,33 @@ t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) =
     t.same(yieldMeasures(l, r, settlement, npvDate), { simple, modified, macaulay, convexity: conv, bpv }, name)
   }
   t.throws(() => yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY), /compounded rate required/, 'Macaulay needs a compounded rate, as duration does')
+})
+
+t.test('sharing the live flows: every call within the scope gives what it gives alone, whatever the arguments', async (t) => {
+  const alone = {
+    today: figures(leg, bond, TODAY),
+    later: figures(leg, bond, later),
+    a360: figures(leg, a360, TODAY),
+    npvLater: figures(leg, bond, TODAY, later),
+    settledLater: figures(leg, bond, later, TODAY),
+    shorter: figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY),
+    measures: yieldMeasures(leg, bond, TODAY),
+    yield: yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }),
+  }
+  // each call right after one whose arguments differ from its own in one respect alone
+  const within = sharingYieldFlows(() => {
+    const y = yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 })
+    const measures = yieldMeasures(leg, bond, TODAY)
+    const today = figures(leg, bond, TODAY)
+    const shorter = figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY)
+    figures(leg, bond, TODAY)
+    const a360Figures = figures(leg, a360, TODAY)
+    figures(leg, bond, TODAY)
+    const settledLater = figures(leg, bond, later, TODAY)
+    figures(leg, bond, TODAY)
+    const npvLater = figures(leg, bond, TODAY, later)
+    return { yield: y, measures, later: figures(leg, bond, later), today, settledLater, shorter, a360: a360Figures, npvLater }
+  })
+  t.same(within, alone, 'the same figures')
+  t.same(figures(leg, bond, later), alone.later, 'and after the scope, as before it')
 })

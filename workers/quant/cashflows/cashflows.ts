@@ -95,23 +95,51 @@ interface YieldFlows {
   amounts: Float64Array
 }
 
+/**
+ * Within sharingYieldFlows: the last YieldFlows computed, with what they were computed from (null outside it, so a
+ * repeated call elsewhere computes them again, as QuantLib does). Read-only to every caller.
+ */
+let shared: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | null | undefined
+
+/**
+ * Runs `f` with the yield functions it calls sharing their live flows: an analytics answer solves the yield and
+ * then reads the durations and convexity at it, from the same flows (their times cost a day count each).
+ */
+export function sharingYieldFlows<T>(f: () => T): T {
+  shared = null
+  try {
+    return f()
+  } finally {
+    shared = undefined
+  }
+}
+
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
 function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
-  const times: number[] = []
-  const steps: number[] = []
-  const amounts: number[] = []
+  const last = shared
+  if (last && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
+  // counted first, so the typed arrays are written once (JS arrays copied into them cost as much as the times)
+  let n = 0
+  for (const cf of leg) if (!hasOccurred(cf, settlement, include)) n++
+  const times = new Float64Array(n)
+  const steps = new Float64Array(n)
+  const amounts = new Float64Array(n)
   let t = 0
   let lastDate = npvDate
+  let i = 0
   for (const cf of leg) {
     if (hasOccurred(cf, settlement, include)) continue
     const step = stepwiseTime(cf, dc, npvDate, lastDate)
     t += step
-    steps.push(step)
-    times.push(t)
-    amounts.push(tradingExCoupon(cf, settlement) ? 0 : amountOf(cf))
+    steps[i] = step
+    times[i] = t
+    amounts[i] = tradingExCoupon(cf, settlement) ? 0 : amountOf(cf)
     lastDate = cf.date
+    i++
   }
-  return { times: Float64Array.from(times), steps: Float64Array.from(steps), amounts: Float64Array.from(amounts) }
+  const flows = { times, steps, amounts }
+  if (shared !== undefined) shared = { leg, dc, settlement, npvDate, include, flows }
+  return flows
 }
 
 /** CashFlows::npv(leg, InterestRate y, ...): discount factors multiplied step by step, as QuantLib does (see YieldFlows on negative steps). */
