@@ -28,13 +28,16 @@ const figures = (l: typeof leg, r: InterestRate, settlement: number, npvDate = s
   basisPointValue(l, r, settlement, npvDate),
 ]
 
+/** the figures at a settlement today and later, under Actual/360, and at a later NPV date */
+const variants = () => ({
+  today: figures(leg, bond, TODAY),
+  later: figures(leg, bond, later),
+  a360: figures(leg, a360, TODAY),
+  npvLater: figures(leg, bond, TODAY, later),
+})
+
 t.test('alternating legs, day counters, settlements and NPV dates: each call its own flows', async (t) => {
-  const first = {
-    today: figures(leg, bond, TODAY),
-    later: figures(leg, bond, later),
-    a360: figures(leg, a360, TODAY),
-    npvLater: figures(leg, bond, TODAY, later),
-  }
+  const first = variants()
   t.not(first.today[0], first.later[0], 'another settlement, another NPV')
   t.not(first.today[1], first.a360[1], 'another day counter, another duration')
   t.not(first.today[0], first.npvLater[0], 'another NPV date, another NPV')
@@ -69,10 +72,7 @@ t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) =
 
 t.test('sharing the live flows: every call within the scope gives what it gives alone, whatever the arguments', async (t) => {
   const alone = {
-    today: figures(leg, bond, TODAY),
-    later: figures(leg, bond, later),
-    a360: figures(leg, a360, TODAY),
-    npvLater: figures(leg, bond, TODAY, later),
+    ...variants(),
     settledLater: figures(leg, bond, later, TODAY),
     shorter: figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY),
     measures: yieldMeasures(leg, bond, TODAY),
