@@ -6,7 +6,7 @@
  */
 import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
-import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
+import { poolCurve, taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { runTask } from '../../workers/pool-dispatch.ts'
 import { instrument, instruments } from '../../workers/operations/valuation.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
@@ -60,4 +60,48 @@ t.test('an instrument dated anew is cached at its new date: the next task at tha
   const guest = instrument(at(c.valuation_date, true))
   t.equal(instrument(at(later)), dated, 'a guest at another date does not replace it')
   t.equal(guest.evaluationDate, fromIso(c.valuation_date))
+})
+
+t.test("a callable's last tree valuation answers the next on the same curve and date, and only those: every answer a fresh worker's", async (t) => {
+  const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const cases = fixture.cases.filter((c) => !c.error && c.kind === 'CallableFixedRateBond').slice(0, 40)
+  t.ok(cases.length >= 20, `${cases.length} callables`)
+  const mismatches: string[] = []
+  let compared = 0
+  for (const [i, c] of cases.entries()) {
+    const later = toIso(fromIso(c.valuation_date) + 45)
+    const other = (c.pools.discount + 1) % fixture.curves.length
+    // the first date's curve, or another one; at the later date, the same curve as at the first (market data not
+    // yet observed again) or the curve that date's case would have
+    const at = (op: OperationName, date: string, curve: 'first' | 'other' | 'own') => {
+      const task = { ...taskFor({ ...c, valuation_date: date }, fixture.curves, op, {}), instrument_key: `tree-${i}` }
+      if (curve === 'first') task.curves.discount = poolCurve(fixture.curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
+      if (curve === 'other') task.curves.discount = poolCurve(fixture.curves, other, c.valuation_date, c.ref_shift[0])
+      return task
+    }
+    // in turn: the memo's first fill, a hit by another operation, a hit, another date on the same curve, another
+    // curve at that date, the date's own curve, the first again
+    const sequence: [OperationName, string, 'first' | 'other' | 'own'][] = [
+      ['price', c.valuation_date, 'first'],
+      ['analytics', c.valuation_date, 'first'],
+      ['price', c.valuation_date, 'first'],
+      ['analytics', later, 'first'],
+      ['analytics', later, 'other'],
+      ['analytics', later, 'own'],
+      ['price', c.valuation_date, 'first'],
+    ]
+    const fresh = sequence.map(([op, date, curve]) => {
+      instruments.clear()
+      return JSON.stringify(runTask(at(op, date, curve)))
+    })
+    instruments.clear()
+    for (const [k, [op, date, curve]] of sequence.entries()) {
+      const cached = JSON.stringify(runTask(at(op, date, curve)))
+      compared++
+      if (cached !== fresh[k]) mismatches.push(`#${i} step ${k} ${op}: ${cached.slice(0, 160)} vs ${fresh[k].slice(0, 160)}`)
+    }
+  }
+  t.ok(fixture.curves.length >= 2, 'another curve to value on')
+  t.ok(compared >= 140, `${compared} answers compared`)
+  t.same(mismatches.slice(0, 5), [], 'the same answer as a fresh worker at every step')
 })

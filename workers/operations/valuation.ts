@@ -17,6 +17,7 @@ import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instru
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { callableOf, callableSpreadValuation } from './callable.ts'
 import type { CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
+import type { SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { BoundedCache } from './bounded-cache.ts'
 
 type Terms = Record<string, unknown>
@@ -48,6 +49,12 @@ export interface ParsedTerms {
   readonly common: Readonly<CommonTerms>
   /** a callable's call schedule, parsed on its first valuation (callableOfInstrument) */
   callable: CallableBond | undefined
+  /**
+   * A callable's last valuation on its tree, with the curve object and date it was valued on: a pure function of the
+   * three (the curve is the thread's cached object of its content key; a with_yield curve is new each time, so never
+   * found here), so the next valuation on the same ones is this one, without fitting and rolling back a tree.
+   */
+  treeValued: { curve: YieldTermStructure; evaluationDate: DateSerial; valuation: BondValuation } | undefined
 }
 
 /** The callable of a CallableFixedRateBond instrument, parsed once per instrument. */
@@ -130,7 +137,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined } }
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, treeValued: undefined } }
   }
   const terms = taskTerms(task)
   let bond: Bond
@@ -138,7 +145,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
   else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
   // the rebuild parsed them (commonTerms keeps the last one parsed)
-  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined } }
+  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, treeValued: undefined } }
 }
 
 export interface Valued extends Instrument {
@@ -153,8 +160,19 @@ export interface Valued extends Instrument {
 
 export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
   const curve = discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter)
-  const spreaded = inst.type === 'CallableFixedRateBond' ? callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate) : undefined
-  const valuation = spreaded ? spreaded(0) : discountingBondEngine(inst.bond, curve, inst.evaluationDate)
+  let spreaded: Valued['spreaded']
+  let valuation: BondValuation
+  if (inst.type === 'CallableFixedRateBond') {
+    // the tree is fitted when a spread needs it (a bump, not a price the last valuation answers)
+    let tree: SpreadValuation | undefined
+    spreaded = (spread) => (tree ??= callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate))(spread)
+    const last = inst.parsed.treeValued
+    if (last !== undefined && last.curve === curve && last.evaluationDate === inst.evaluationDate) valuation = last.valuation
+    else {
+      valuation = spreaded(0)
+      inst.parsed.treeValued = { curve, evaluationDate: inst.evaluationDate, valuation }
+    }
+  } else valuation = discountingBondEngine(inst.bond, curve, inst.evaluationDate)
   const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
   const accrued = accruedAmount(inst.bond, valuation.settlementDate)
   // spelled out: V8 gave each `{ ...inst, curve, ... }` hidden classes of its own, allocated in the old generation
