@@ -150,8 +150,7 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
       leg.push(p.coupon)
       continue
     }
-    const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
-    if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
+    const indexFixing = plannedFixing(p, index, evaluationDate)
     const rate = plannedRate(p, indexFixing)
     const missing = Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null
     if (own) {
@@ -170,6 +169,13 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
     })
   }
   return leg
+}
+
+/** A planned coupon's index fixing at the evaluation date (historical or forecast), raising what the coupon raises after its fixing. */
+function plannedFixing(p: PlannedCoupon, index: IborIndex, evaluationDate: DateSerial): Rate {
+  const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
+  if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
+  return indexFixing
 }
 
 /** A planned coupon's rate from its index fixing: gearing and spread; zero-volatility optionlets are intrinsic, so the floor and cap clamp it. */
@@ -194,9 +200,8 @@ export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDa
       amounts[j] = p.coupon.amount
       continue
     }
-    const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
-    if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
     // a missing fixing is NaN, and so is the amount made of it
+    const indexFixing = plannedFixing(p, index, evaluationDate)
     amounts[j] = p.nullAccrual ? Number.NaN : p.nominal * plannedRate(p, indexFixing) * p.yf
   }
 }
