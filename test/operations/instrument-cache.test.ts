@@ -62,46 +62,84 @@ t.test('an instrument dated anew is cached at its new date: the next task at tha
   t.equal(guest.evaluationDate, fromIso(c.valuation_date))
 })
 
-t.test("a callable's last tree valuation answers the next on the same curve and date, and only those: every answer a fresh worker's", async (t) => {
+t.test("a callable's kept tree values the next task on the same curve and date, and only those: every answer a fresh worker's", async (t) => {
   const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const cases = fixture.cases.filter((c) => !c.error && c.kind === 'CallableFixedRateBond').slice(0, 40)
   t.ok(cases.length >= 20, `${cases.length} callables`)
   const mismatches: string[] = []
   let compared = 0
+  type Curve = 'first' | 'other' | 'own'
   for (const [i, c] of cases.entries()) {
     const later = toIso(fromIso(c.valuation_date) + 45)
     const other = (c.pools.discount + 1) % fixture.curves.length
     // the first date's curve, or another one; at the later date, the same curve as at the first (market data not
     // yet observed again) or the curve that date's case would have
-    const at = (op: OperationName, date: string, curve: 'first' | 'other' | 'own') => {
-      const task = { ...taskFor({ ...c, valuation_date: date }, fixture.curves, op, {}), instrument_key: `tree-${i}` }
-      if (curve === 'first') task.curves.discount = poolCurve(fixture.curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
-      if (curve === 'other') task.curves.discount = poolCurve(fixture.curves, other, c.valuation_date, c.ref_shift[0])
+    const curveOf = (curve: Curve, date: string) =>
+      curve === 'first'
+        ? poolCurve(fixture.curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
+        : curve === 'other'
+          ? poolCurve(fixture.curves, other, c.valuation_date, c.ref_shift[0])
+          : poolCurve(fixture.curves, c.pools.discount, date, c.ref_shift[0])
+    // z-spread's benchmark is the discount curve given ('first': the tree a price kept), or the other one
+    const at = (op: OperationName, date: string, curve: Curve, benchmark: Curve = curve) => {
+      const params = op === 'z-spread' ? { target_dirty_ccy: 100 } : op === 'price' && benchmark === 'own' && curve !== 'own' ? { with_yield: 0.04 } : {}
+      const task = { ...taskFor({ ...c, valuation_date: date }, fixture.curves, op, params), instrument_key: `tree-${i}` }
+      if (params.with_yield === undefined) task.curves.discount = curveOf(curve, date)
+      if (op === 'z-spread') task.curves.benchmark = curveOf(benchmark, date)
       return task
     }
-    // in turn: the memo's first fill, a hit by another operation, a hit, another date on the same curve, another
-    // curve at that date, the date's own curve, the first again
-    const sequence: [OperationName, string, 'first' | 'other' | 'own'][] = [
+    // in turn: a price keeps its tree; z-spread's OAS and analytics' bumps on it; an OAS on another benchmark (not
+    // kept in its place) and a with_yield price (its own curve); the kept valuation again; another date on the same
+    // curve, another curve at that date, the date's own curve; an OAS on the kept date's curve; the first again
+    const sequence: [OperationName, string, Curve, Curve?][] = [
       ['price', c.valuation_date, 'first'],
+      ['z-spread', c.valuation_date, 'first'],
       ['analytics', c.valuation_date, 'first'],
+      ['z-spread', c.valuation_date, 'first', 'other'],
+      ['price', c.valuation_date, 'first', 'own'],
       ['price', c.valuation_date, 'first'],
       ['analytics', later, 'first'],
       ['analytics', later, 'other'],
       ['analytics', later, 'own'],
+      ['z-spread', later, 'own'],
+      ['z-spread', later, 'own', 'first'],
       ['price', c.valuation_date, 'first'],
     ]
-    const fresh = sequence.map(([op, date, curve]) => {
+    const fresh = sequence.map(([op, date, curve, benchmark]) => {
       instruments.clear()
-      return JSON.stringify(runTask(at(op, date, curve)))
+      return JSON.stringify(runTask(at(op, date, curve, benchmark)))
     })
     instruments.clear()
-    for (const [k, [op, date, curve]] of sequence.entries()) {
-      const cached = JSON.stringify(runTask(at(op, date, curve)))
+    for (const [k, [op, date, curve, benchmark]] of sequence.entries()) {
+      const cached = JSON.stringify(runTask(at(op, date, curve, benchmark)))
       compared++
       if (cached !== fresh[k]) mismatches.push(`#${i} step ${k} ${op}: ${cached.slice(0, 160)} vs ${fresh[k].slice(0, 160)}`)
     }
   }
   t.ok(fixture.curves.length >= 2, 'another curve to value on')
-  t.ok(compared >= 140, `${compared} answers compared`)
+  t.ok(compared >= 240, `${compared} answers compared`)
   t.same(mismatches.slice(0, 5), [], 'the same answer as a fresh worker at every step')
+})
+
+t.test("a callable's kept tree is counted in its instrument's weight, and reused by the OAS on the same curve", async (t) => {
+  const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const c = fixture.cases.find((x) => !x.error && x.kind === 'CallableFixedRateBond')!
+  const discount = poolCurve(fixture.curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
+  const task = (op: OperationName) => {
+    const x = { ...taskFor(c, fixture.curves, op, op === 'z-spread' ? { target_dirty_ccy: 100 } : {}), instrument_key: 'kept-tree' }
+    x.curves.discount = discount
+    if (op === 'z-spread') x.curves.benchmark = discount
+    return x
+  }
+  instruments.clear()
+  runTask(task('cashflows'))
+  const bare = instruments.stats().bytes!
+  runTask(task('price'))
+  const inst = instrument(task('price'))
+  const kept = inst.parsed.tree?.fitted
+  t.ok(kept !== undefined && kept.nodes > 0, 'the price kept its fitted tree')
+  t.equal(instruments.stats().bytes, bare + 2048 + 8 * kept!.nodes + 384 * inst.bond.cashflows.length, "the instrument's weight counts the tree")
+  runTask(task('z-spread'))
+  runTask(task('analytics'))
+  t.equal(inst.parsed.tree?.fitted, kept, 'the OAS and the bumps rolled back the same tree')
 })

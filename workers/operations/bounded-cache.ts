@@ -72,6 +72,16 @@ export class BoundedCache<V> {
     this.evict(key)
   }
 
+  /** Weighs the key's entry again (its value grew or shrank in place), then evicts down to the bounds, sparing it once. */
+  reweigh(key: string): void {
+    const entry = this.entries.get(key)
+    if (entry === undefined || this.weigh === undefined) return
+    const weight = this.weigh(entry.value)
+    this.weight += weight - entry.weight
+    entry.weight = weight
+    this.evict(key)
+  }
+
   private remove(key: string): void {
     const entry = this.entries.get(key)
     if (entry === undefined) return

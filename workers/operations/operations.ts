@@ -102,7 +102,7 @@ export function zSpread(task: PricingTask): Result {
   const z = zSpreadFromCleanPrice(inst.bond, clean, curve, s, { accuracy: tol, maxIterations: maxIter, guess: 0 })
   const result: Result = { target_dirty_ccy: target, z_spread: requireFinite(z, 'z_spread'), units: 'decimal' }
   // a callable's spread with its options priced: the tree over the same benchmark
-  if (inst.type === 'CallableFixedRateBond') result.oas = requireFinite(optionAdjustedSpread(inst, curve, target, tol, maxIter, z), 'oas')
+  if (inst.type === 'CallableFixedRateBond') result.oas = requireFinite(optionAdjustedSpread(task, inst, curve, target, tol, maxIter, z), 'oas')
   return result
 }
 

@@ -15,12 +15,12 @@ import { discountingBondNpv } from '../quant/engines/bond/discounting-bond-engin
 import { solveWithStep } from '../quant/math/solver1d.ts'
 import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
-import { callableSpreadValuation, callableValuation } from './callable.ts'
+import { callableValuation } from './callable.ts'
 import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
 import { floatingRateBondFrom, floatingRateBondNpv } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import { floatingCouponPlanIndex } from '../quant/cashflows/ibor-leg.ts'
 import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
-import { callableOfInstrument, type Instrument, type Valued } from './valuation.ts'
+import { callableOfInstrument, callableTree, type Instrument, type Valued } from './valuation.ts'
 
 /** How a bump changes one curve of the instrument. */
 type Bump = (curve: YieldTermStructure) => YieldTermStructure
@@ -126,9 +126,10 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * the accuracy ends it) where Brent from the guess took ~10 (each 1.2 times cheaper); Brent from the guess as
  * before when Newton cannot proceed (a flat value).
  */
-export function optionAdjustedSpread(inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
-  // the tree is fitted once: every trial spread is a rollback with its short rates moved (callableSpreadValuation)
-  const value = callableSpreadValuation(callableOfInstrument(inst), benchmark, inst.evaluationDate)
+export function optionAdjustedSpread(task: PricingTask, inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
+  // one tree (the one kept from a valuation on the same curve, as the benchmark often is the discount curve): every
+  // trial spread is a rollback with its short rates moved (callableSpreadValuation)
+  const value = callableTree(task, inst, benchmark, false)
   const newton = newtonFromGuess(
     (s) => {
       const v = value.withSlope(s)

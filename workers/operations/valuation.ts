@@ -11,7 +11,7 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
-import { discountCurve, floatingIndex } from './market.ts'
+import { flatYieldCurve, floatingIndex, requiredCurve } from './market.ts'
 import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, yieldFrequency, type CommonTerms } from './rebuild-instrument.ts'
 import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
@@ -49,13 +49,41 @@ export interface ParsedTerms {
   readonly common: Readonly<CommonTerms>
   /** a callable's call schedule, parsed on its first valuation (callableOfInstrument) */
   callable: CallableBond | undefined
-  /**
-   * A callable's last valuation on its tree, with the curve object and date it was valued on: a pure function of the
-   * three (the curve is the thread's cached object of its content key; a with_yield curve is new each time, so never
-   * found here), so the next valuation on the same ones is this one, without fitting and rolling back a tree.
-   */
-  treeValued: { curve: YieldTermStructure; evaluationDate: DateSerial; valuation: BondValuation } | undefined
+  /** a callable's tree on the curve it was last valued on (see callableTree) */
+  tree: KeptTree | undefined
 }
+
+/**
+ * A callable's tree fitted to a curve at a date, kept on its instrument with the curve object and date it was fitted
+ * on. Its valuations are pure functions of the three (the curve is the thread's cached object of its content key; a
+ * with_yield curve is new per task, never kept), so the next valuation on the same ones (the book's next pass, the
+ * start-up warm-up's date, analytics' bumps and z-spread's OAS after a price on the same curve) rolls the kept tree
+ * back instead of fitting another: the fit was ~70% of a distinct callable's tree cost (its events, grid and one
+ * exponential per node).
+ */
+export interface KeptTree {
+  readonly curve: YieldTermStructure
+  readonly evaluationDate: DateSerial
+  /** the valuation at spread 0, once asked for */
+  valuation: BondValuation | undefined
+  /** the fitted tree, once a valuation needed it; a tree over KEPT_TREE_NODES is not kept (its valuation is) */
+  fitted: SpreadValuation | undefined
+}
+
+/**
+ * Trees of at most this many nodes are kept (8 bytes each for their fitted discounts: 0.5 MB at most; the scale
+ * book's callables have 1,000-2,300). A larger tree owns a layout of 36 bytes a node besides (hull-white-tree.ts), and
+ * would crowd out whole instruments for one bond.
+ */
+const KEPT_TREE_NODES = 1 << 16
+
+/**
+ * What a kept tree adds to its instrument's weight. Measured (heap and external bytes after GC, 400 copies each of 60
+ * oracle callables): its fitted discounts 8.4 bytes a node (outside V8's heap), its events and closures ~300-650
+ * bytes a flow (the schedule's dates, amounts and times, an object per event step); 19.8 kB for 700 nodes and 31
+ * flows, 67 kB for 4,573 and 81, 18.7 kB for 1,600 and 15 (estimated 19.5, 69.7, 20.6).
+ */
+const keptTreeBytes = (i: Instrument) => (i.parsed.tree?.fitted === undefined ? 0 : 2048 + 8 * i.parsed.tree.fitted.nodes + 384 * i.bond.cashflows.length)
 
 /** The callable of a CallableFixedRateBond instrument, parsed once per instrument. */
 export const callableOfInstrument = (inst: Instrument): CallableBond => (inst.parsed.callable ??= callableOf(inst.bond, inst.terms))
@@ -64,9 +92,9 @@ export const callableOfInstrument = (inst: Instrument): CallableBond => (inst.pa
  * An estimate of a rebuilt instrument's heap bytes, the weight that bounds the instrument cache in MB
  * (PRICER_INSTRUMENT_CACHE_MB) besides its count. Measured on the scale book (heap after GC, 4,000 of a class): a
  * 23-flow fixed-coupon bond 5.2 kB (estimated 7.9), a 44-flow floater 16.5 kB (16.1; its planned coupons are its
- * coupons, with the forecast's inputs as well: ~64 bytes more each).
+ * coupons, with the forecast's inputs as well: ~64 bytes more each); a callable's kept tree besides (keptTreeBytes).
  */
-export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0)
+export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0) + keptTreeBytes(i)
 
 /**
  * The task's terms as an object: the main thread sends them as JSON text (src/contracts/pricing.ts), parsed here
@@ -137,7 +165,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, treeValued: undefined } }
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, tree: undefined } }
   }
   const terms = taskTerms(task)
   let bond: Bond
@@ -145,7 +173,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
   else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
   // the rebuild parsed them (commonTerms keeps the last one parsed)
-  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, treeValued: undefined } }
+  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, tree: undefined } }
 }
 
 export interface Valued extends Instrument {
@@ -158,20 +186,55 @@ export interface Valued extends Instrument {
   spreaded?: (spread: number) => BondValuation
 }
 
+/**
+ * The callable's tree fitted to `curve` at its date: the kept one (KeptTree) if it was fitted to the same, else one
+ * fitted now. `replace`: the fitted tree takes the place of a tree kept on another curve (the discount curve's, which
+ * prices and bumps read); without it (z-spread's benchmark), it is kept only in place of none or of another date's.
+ */
+export function callableTree(task: PricingTask, inst: Instrument, curve: YieldTermStructure, replace: boolean): SpreadValuation {
+  return fittedTree(task, inst, keptTreeRecord(task, inst, curve, replace))
+}
+
+/** The kept record of the callable's tree on `curve` at its date (a new one in place of another's, as `replace` allows), or a record of its own. */
+function keptTreeRecord(task: PricingTask, inst: Instrument, curve: YieldTermStructure, replace: boolean): KeptTree {
+  const kept = inst.parsed.tree
+  if (kept !== undefined && kept.curve === curve && kept.evaluationDate === inst.evaluationDate) return kept
+  const record: KeptTree = { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
+  if (kept === undefined || replace || kept.evaluationDate !== inst.evaluationDate) {
+    const held = keptTreeBytes(inst) > 0
+    inst.parsed.tree = record
+    if (held) reweigh(task)
+  }
+  return record
+}
+
+function fittedTree(task: PricingTask, inst: Instrument, record: KeptTree): SpreadValuation {
+  if (record.fitted !== undefined) return record.fitted
+  const tree = callableSpreadValuation(callableOfInstrument(inst), record.curve, inst.evaluationDate)
+  if (inst.parsed.tree === record && tree.nodes <= KEPT_TREE_NODES) {
+    record.fitted = tree
+    reweigh(task)
+  }
+  return tree
+}
+
+/** The task's cached instrument weighed again (its kept tree changed): a guest's instrument, or one not cached, is no entry of the cache. */
+function reweigh(task: PricingTask): void {
+  if (task.instrument_key !== undefined && !task.guest) instruments.reweigh(task.instrument_key)
+}
+
 export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
-  const curve = discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter)
+  const flat = flatYieldCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter)
+  const curve = flat ?? requiredCurve(task, 'discount')
   let spreaded: Valued['spreaded']
   let valuation: BondValuation
   if (inst.type === 'CallableFixedRateBond') {
-    // the tree is fitted when a spread needs it (a bump, not a price the last valuation answers)
+    // a with_yield curve is the task's own: its tree is fitted for this valuation alone
+    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve, true) : { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
+    // fitted when a valuation needs it (a bump, or a price the kept valuation does not answer), once per task
     let tree: SpreadValuation | undefined
-    spreaded = (spread) => (tree ??= callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate))(spread)
-    const last = inst.parsed.treeValued
-    if (last !== undefined && last.curve === curve && last.evaluationDate === inst.evaluationDate) valuation = last.valuation
-    else {
-      valuation = spreaded(0)
-      inst.parsed.treeValued = { curve, evaluationDate: inst.evaluationDate, valuation }
-    }
+    spreaded = (spread) => (tree ??= fittedTree(task, inst, record))(spread)
+    valuation = record.valuation ??= spreaded(0)
   } else valuation = discountingBondEngine(inst.bond, curve, inst.evaluationDate)
   const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
   const accrued = accruedAmount(inst.bond, valuation.settlementDate)

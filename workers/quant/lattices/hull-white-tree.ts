@@ -195,6 +195,11 @@ export class HullWhiteTree {
   private readonly discount: Float64Array
   readonly maxSize: number
 
+  /** nodes of the tree (steps 0..n-1): its fitted discounts are 8 bytes each, its layout 36 */
+  get nodes(): number {
+    return this.discount.length
+  }
+
   /**
    * Nodes of the tree on this grid (steps 0..n-1), computed without building it. The branching target
    * k = round(E[x]/dx) grows with j, so a layer's bounds come from its end nodes (a short step can widen the

@@ -168,6 +168,8 @@ export interface SpreadValuation {
   (spread: number): BondValuation
   /** the settlement value and its derivative in the spread, from one rollback carrying both (Newton spread solves) */
   withSlope(spread: number): { settlementValue: number; slope: number }
+  /** the fitted tree's nodes (0: the bond has redeemed, no tree): what holding on to this valuation holds */
+  readonly nodes: number
 }
 
 /**
@@ -180,7 +182,7 @@ export interface SpreadValuation {
  */
 export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): SpreadValuation {
   const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), { withSlope: () => ({ settlementValue: 0, slope: 0 }) })
+  if (!events) return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), { withSlope: () => ({ settlementValue: 0, slope: 0 }), nodes: 0 })
   const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
   const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
   const settlementDiscount = discountAt(curve, settlement, true)
@@ -198,7 +200,7 @@ export function treeCallableBondSpreadValuation(bond: CallableBond, curve: Yield
     // d/ds of npv·exp(s·t_settlement)/D(settlement)
     return { settlementValue, slope: toSettlement(slope, s) + settlementTime * settlementValue }
   }
-  return Object.assign(valuation, { withSlope })
+  return Object.assign(valuation, { withSlope, nodes: tree.nodes })
 }
 
 function addTo(values: Float64Array, size: number, amount: number): void {
