@@ -28,6 +28,24 @@ t.test('a weighted cache evicts least recently used entries down to its weight b
   t.equal(cache.size, 1, 'clear forgets the weights')
 })
 
+t.test('an entry that grew in place is weighed again: the others make room, the bytes stay exact', async (t) => {
+  const sizes = new Map<string, number>()
+  const cache = new BoundedCache<string>(100, (k) => sizes.get(k)!, 10)
+  for (const k of ['a', 'b', 'c']) {
+    sizes.set(k, 3)
+    cache.set(k, k)
+  }
+  t.equal(cache.stats().bytes, 9)
+  sizes.set('c', 6)
+  cache.reweigh('c')
+  t.same([...cache.peekEntries()].map(([k]) => k), ['b', 'c'], 'the oldest left for the grown one')
+  t.equal(cache.stats().bytes, 9, 'the grown weight counted once')
+  sizes.set('c', 1)
+  cache.reweigh('c')
+  cache.reweigh('gone')
+  t.equal(cache.stats().bytes, 4, 'a shrunk one too; an absent key is no entry')
+})
+
 t.test('reads only mark entries: a pass over a cache below its bound moves none, and eviction spares what was read', async (t) => {
   const cache = new BoundedCache<number>(4)
   for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 1)
