@@ -138,7 +138,7 @@ t.test("a callable's kept tree is counted in its instrument's weight, and reused
   const inst = instrument(task('price'))
   const kept = inst.parsed.tree?.fitted
   t.ok(kept !== undefined && kept.nodes > 0, 'the price kept its fitted tree')
-  t.equal(instruments.stats().bytes, bare + 2048 + 8 * kept!.nodes + 384 * inst.bond.cashflows.length, "the instrument's weight counts the tree")
+  t.equal(instruments.stats().bytes, bare + 4096 + 8.5 * kept!.nodes + 64 * inst.bond.cashflows.length, "the instrument's weight counts the tree")
   runTask(task('z-spread'))
   runTask(task('analytics'))
   t.equal(inst.parsed.tree?.fitted, kept, 'the OAS and the bumps rolled back the same tree')

@@ -79,11 +79,11 @@ const KEPT_TREE_NODES = 1 << 16
 
 /**
  * What a kept tree adds to its instrument's weight. Measured (heap and external bytes after GC, 400 copies each of 60
- * oracle callables): its fitted discounts 8.4 bytes a node (outside V8's heap), its events and closures ~300-650
- * bytes a flow (the schedule's dates, amounts and times, an object per event step); 19.8 kB for 700 nodes and 31
- * flows, 67 kB for 4,573 and 81, 18.7 kB for 1,600 and 15 (estimated 19.5, 69.7, 20.6).
+ * oracle callables): its fitted discounts 8.4 bytes a node (outside V8's heap), its events, grid and closures ~4-5 kB
+ * and a few dozen bytes a flow; 11.6 kB for 700 nodes and 31 flows, 45.7 kB for 4,573 and 81, 18.2 kB for 1,600 and
+ * 15 (estimated 12.0, 48.1, 18.7).
  */
-const keptTreeBytes = (i: Instrument) => (i.parsed.tree?.fitted === undefined ? 0 : 2048 + 8 * i.parsed.tree.fitted.nodes + 384 * i.bond.cashflows.length)
+const keptTreeBytes = (i: Instrument) => (i.parsed.tree?.fitted === undefined ? 0 : 4096 + 8.5 * i.parsed.tree.fitted.nodes + 64 * i.bond.cashflows.length)
 
 /** The callable of a CallableFixedRateBond instrument, parsed once per instrument. */
 export const callableOfInstrument = (inst: Instrument): CallableBond => (inst.parsed.callable ??= callableOf(inst.bond, inst.terms))

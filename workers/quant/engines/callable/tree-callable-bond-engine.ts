@@ -79,24 +79,32 @@ export function callableTreeNodes(bond: CallableBond, curve: YieldTermStructure,
 
 type Events = NonNullable<ReturnType<typeof callableEvents>['events']>
 
-/** What happens at each step of the grid, in QuantLib's order: snapped coupons, then options, then the other coupons. */
+/**
+ * What happens at each step of the grid, in QuantLib's order: snapped coupons, then options, then the other coupons.
+ * Flat, for a tree kept with its instrument (valuation.ts, KeptTree): the events of step s are
+ * `codes[start[s] .. start[s + 1])`, each 3·i + kind (0: coupon i before the options, 1: option i of the call schedule
+ * and its prices, 2: coupon i after them). An object with three arrays per event step held ~280 bytes a coupon.
+ */
 interface StepEvents {
-  couponsBefore: number[]
-  /** indexes into the call schedule (and its prices) */
-  options: number[]
-  couponsAfter: number[]
+  start: Int32Array
+  codes: Int32Array
 }
 
+const COUPON_BEFORE = 0
+const OPTION = 1
+const COUPON_AFTER = 2
+
 /** The events of each grid step, found once per tree (QuantLib's isOnTime compares times at every step). */
-function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): (StepEvents | undefined)[] {
-  const byStep: (StepEvents | undefined)[] = []
-  const at = (t: number) => {
-    const step = grid.index(t)
-    return (byStep[step] ??= { couponsBefore: [], options: [], couponsAfter: [] })
-  }
-  couponTimes.forEach((t, i) => t >= 0 && (couponFirst[i] ? at(t).couponsBefore : at(t).couponsAfter).push(i))
-  callTimes.forEach((t, i) => t >= 0 && at(t).options.push(i))
-  return byStep
+function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): StepEvents {
+  const events: { step: number; code: number }[] = []
+  couponTimes.forEach((t, i) => t >= 0 && events.push({ step: grid.index(t), code: 3 * i + (couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER) }))
+  callTimes.forEach((t, i) => t >= 0 && events.push({ step: grid.index(t), code: 3 * i + OPTION }))
+  // by step, then kind, then index: each kind's events in the order of their schedule, as pushed before
+  events.sort((a, b) => a.step - b.step || a.code % 3 - (b.code % 3) || a.code - b.code)
+  const start = new Int32Array(grid.size + 1)
+  for (const e of events) start[e.step + 1]++
+  for (let k = 0; k < grid.size; k++) start[k + 1] += start[k]
+  return { start, codes: Int32Array.from(events, (e) => e.code) }
 }
 
 /**
@@ -105,13 +113,18 @@ function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): (S
  * derivative in the shift) the derivative of the root value in the shift is carried along too (Newton spread
  * solves): coupons do not move with the shift, and an exercised option's node takes its price's derivative.
  */
-function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: readonly (StepEvents | undefined)[], prices: readonly number[], shift: number, priceSlopes?: readonly number[]): { value: number; slope: number } {
+function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: StepEvents, prices: readonly number[], shift: number, priceSlopes?: readonly number[]): { value: number; slope: number } {
   const withSlope = priceSlopes !== undefined
+  const { start, codes } = byStep
   const adjust = (values: Float64Array, slopes: Float64Array, size: number, step: number) => {
-    const e = byStep[step]
-    if (!e) return
-    for (const i of e.couponsBefore) addTo(values, size, args.couponAmounts[i])
-    for (const i of e.options) {
+    for (let k = start[step]; k < start[step + 1]; k++) {
+      const code = codes[k]
+      const kind = code % 3
+      const i = (code - kind) / 3
+      if (kind !== OPTION) {
+        addTo(values, size, args.couponAmounts[i])
+        continue
+      }
       // QuantLib reads the type at the same position of the full schedule
       const call = args.putCallSchedule[i].type === 'Call'
       const p = prices[i]
@@ -127,7 +140,6 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
         }
       }
     }
-    for (const i of e.couponsAfter) addTo(values, size, args.couponAmounts[i])
   }
 
   const last = grid.index(redemptionTime)
