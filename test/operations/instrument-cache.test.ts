@@ -136,10 +136,30 @@ t.test("a callable's kept tree is counted in its instrument's weight, and reused
   const bare = instruments.stats().bytes!
   runTask(task('price'))
   const inst = instrument(task('price'))
-  const kept = inst.parsed.tree?.fitted
+  const kept = inst.parsed.trees[0]?.fitted
   t.ok(kept !== undefined && kept.nodes > 0, 'the price kept its fitted tree')
-  t.equal(instruments.stats().bytes, bare + 4096 + 8.5 * kept!.nodes + 64 * inst.bond.cashflows.length, "the instrument's weight counts the tree")
+  const treeBytes = (tree: typeof kept) => 4096 + 8.5 * tree!.nodes + 64 * inst.bond.cashflows.length
+  t.equal(instruments.stats().bytes, bare + treeBytes(kept), "the instrument's weight counts the tree")
   runTask(task('z-spread'))
   runTask(task('analytics'))
-  t.equal(inst.parsed.tree?.fitted, kept, 'the OAS and the bumps rolled back the same tree')
+  t.equal(inst.parsed.trees.length, 1, 'one tree kept')
+  t.equal(inst.parsed.trees[0].fitted, kept, 'the OAS and the bumps rolled back the same tree')
+  // a benchmark that is another curve: its tree is kept beside the discount curve's, each found again in turn
+  const other = poolCurve(fixture.curves, (c.pools.discount + 1) % fixture.curves.length, c.valuation_date, c.ref_shift[0])
+  const onOther = () => {
+    const x = task('z-spread')
+    x.curves.benchmark = other
+    return x
+  }
+  runTask(onOther())
+  const second = inst.parsed.trees[0].fitted
+  t.same([inst.parsed.trees.length, inst.parsed.trees[1].fitted === kept], [2, true], 'the benchmark tree kept first, the discount tree beside it')
+  t.equal(instruments.stats().bytes, bare + treeBytes(kept) + treeBytes(second), 'both counted')
+  runTask(task('price'))
+  runTask(onOther())
+  t.same([inst.parsed.trees[0].fitted, inst.parsed.trees[1].fitted], [second, kept], 'each found again, none fitted anew')
+  // with_yield prices on a curve of their own: nothing kept
+  runTask({ ...task('price'), parameters: { with_yield: 0.05 } })
+  t.equal(inst.parsed.trees.length, 2)
+  t.same([inst.parsed.trees[0].fitted, inst.parsed.trees[1].fitted], [second, kept], 'a with_yield price keeps no tree')
 })

@@ -127,9 +127,9 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * before when Newton cannot proceed (a flat value).
  */
 export function optionAdjustedSpread(task: PricingTask, inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
-  // one tree (the one kept from a valuation on the same curve, as the benchmark often is the discount curve): every
-  // trial spread is a rollback with its short rates moved (callableSpreadValuation)
-  const value = callableTree(task, inst, benchmark, false)
+  // one tree (kept: the discount curve's when the benchmark is the same curve, as it often is): every trial spread is
+  // a rollback with its short rates moved (callableSpreadValuation)
+  const value = callableTree(task, inst, benchmark)
   const newton = newtonFromGuess(
     (s) => {
       const v = value.withSlope(s)

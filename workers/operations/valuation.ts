@@ -49,8 +49,8 @@ export interface ParsedTerms {
   readonly common: Readonly<CommonTerms>
   /** a callable's call schedule, parsed on its first valuation (callableOfInstrument) */
   callable: CallableBond | undefined
-  /** a callable's tree on the curve it was last valued on (see callableTree) */
-  tree: KeptTree | undefined
+  /** a callable's trees on the curves it was last valued on, the newest first (see callableTree) */
+  trees: readonly KeptTree[]
 }
 
 /**
@@ -59,7 +59,8 @@ export interface ParsedTerms {
  * with_yield curve is new per task, never kept), so the next valuation on the same ones (the book's next pass, the
  * start-up warm-up's date, analytics' bumps and z-spread's OAS after a price on the same curve) rolls the kept tree
  * back instead of fitting another: the fit was ~70% of a distinct callable's tree cost (its events, grid and one
- * exponential per node).
+ * exponential per node). Two are kept, the newest first: the discount curve's and z-spread's benchmark's where that is
+ * another curve, each valued in turn; a third curve, or another date, takes the older one's place.
  */
 export interface KeptTree {
   readonly curve: YieldTermStructure
@@ -77,13 +78,22 @@ export interface KeptTree {
  */
 const KEPT_TREE_NODES = 1 << 16
 
+const NO_TREES: readonly KeptTree[] = []
+
+/** Trees kept per callable: its discount curve's and its z-spread benchmark's. */
+const KEPT_TREES = 2
+
 /**
  * What a kept tree adds to its instrument's weight. Measured (heap and external bytes after GC, 400 copies each of 60
  * oracle callables): its fitted discounts 8.4 bytes a node (outside V8's heap), its events, grid and closures ~4-5 kB
  * and a few dozen bytes a flow; 11.6 kB for 700 nodes and 31 flows, 45.7 kB for 4,573 and 81, 18.2 kB for 1,600 and
  * 15 (estimated 12.0, 48.1, 18.7).
  */
-const keptTreeBytes = (i: Instrument) => (i.parsed.tree?.fitted === undefined ? 0 : 4096 + 8.5 * i.parsed.tree.fitted.nodes + 64 * i.bond.cashflows.length)
+function keptTreeBytes(i: Instrument): number {
+  let bytes = 0
+  for (const t of i.parsed.trees) if (t.fitted !== undefined) bytes += 4096 + 8.5 * t.fitted.nodes + 64 * i.bond.cashflows.length
+  return bytes
+}
 
 /** The callable of a CallableFixedRateBond instrument, parsed once per instrument. */
 export const callableOfInstrument = (inst: Instrument): CallableBond => (inst.parsed.callable ??= callableOf(inst.bond, inst.terms))
@@ -165,7 +175,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, tree: undefined } }
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, trees: NO_TREES } }
   }
   const terms = taskTerms(task)
   let bond: Bond
@@ -173,7 +183,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
   else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
   // the rebuild parsed them (commonTerms keeps the last one parsed)
-  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, tree: undefined } }
+  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, trees: NO_TREES } }
 }
 
 export interface Valued extends Instrument {
@@ -186,32 +196,26 @@ export interface Valued extends Instrument {
   spreaded?: (spread: number) => BondValuation
 }
 
-/**
- * The callable's tree fitted to `curve` at its date: the kept one (KeptTree) if it was fitted to the same, else one
- * fitted now. `replace`: the fitted tree takes the place of a tree kept on another curve (the discount curve's, which
- * prices and bumps read); without it (z-spread's benchmark), it is kept only in place of none or of another date's.
- */
-export function callableTree(task: PricingTask, inst: Instrument, curve: YieldTermStructure, replace: boolean): SpreadValuation {
-  return fittedTree(task, inst, keptTreeRecord(task, inst, curve, replace))
+/** The callable's tree fitted to `curve` at its date: a kept one (KeptTree) if it was fitted to the same, else one fitted now and kept. */
+export function callableTree(task: PricingTask, inst: Instrument, curve: YieldTermStructure): SpreadValuation {
+  return fittedTree(task, inst, keptTreeRecord(task, inst, curve))
 }
 
-/** The kept record of the callable's tree on `curve` at its date (a new one in place of another's, as `replace` allows), or a record of its own. */
-function keptTreeRecord(task: PricingTask, inst: Instrument, curve: YieldTermStructure, replace: boolean): KeptTree {
-  const kept = inst.parsed.tree
-  if (kept !== undefined && kept.curve === curve && kept.evaluationDate === inst.evaluationDate) return kept
+/** The kept record of the callable's tree on `curve` at its date, or a new one kept first (the oldest beyond KEPT_TREES dropped). */
+function keptTreeRecord(task: PricingTask, inst: Instrument, curve: YieldTermStructure): KeptTree {
+  const trees = inst.parsed.trees
+  for (const t of trees) if (t.curve === curve && t.evaluationDate === inst.evaluationDate) return t
   const record: KeptTree = { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
-  if (kept === undefined || replace || kept.evaluationDate !== inst.evaluationDate) {
-    const held = keptTreeBytes(inst) > 0
-    inst.parsed.tree = record
-    if (held) reweigh(task)
-  }
+  const held = keptTreeBytes(inst)
+  inst.parsed.trees = [record, ...trees.slice(0, KEPT_TREES - 1)]
+  if (keptTreeBytes(inst) !== held) reweigh(task)
   return record
 }
 
 function fittedTree(task: PricingTask, inst: Instrument, record: KeptTree): SpreadValuation {
   if (record.fitted !== undefined) return record.fitted
   const tree = callableSpreadValuation(callableOfInstrument(inst), record.curve, inst.evaluationDate)
-  if (inst.parsed.tree === record && tree.nodes <= KEPT_TREE_NODES) {
+  if (inst.parsed.trees.includes(record) && tree.nodes <= KEPT_TREE_NODES) {
     record.fitted = tree
     reweigh(task)
   }
@@ -230,7 +234,7 @@ export function value(task: PricingTask, inst: Instrument = instrument(task)): V
   let valuation: BondValuation
   if (inst.type === 'CallableFixedRateBond') {
     // a with_yield curve is the task's own: its tree is fitted for this valuation alone
-    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve, true) : { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
+    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve) : { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
     // fitted when a valuation needs it (a bump, or a price the kept valuation does not answer), once per task
     let tree: SpreadValuation | undefined
     spreaded = (spread) => (tree ??= fittedTree(task, inst, record))(spread)
