@@ -8,7 +8,9 @@ import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { poolCurve, taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { runTask } from '../../workers/pool-dispatch.ts'
-import { instrument, instruments } from '../../workers/operations/valuation.ts'
+import { callableOfInstrument, instrument, instruments } from '../../workers/operations/valuation.ts'
+import { requiredCurve } from '../../workers/operations/market.ts'
+import { callableTreeNodes } from '../../workers/quant/engines/callable/tree-callable-bond-engine.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
 import type { OperationName } from '../../src/contracts/pricing.ts'
 import { isFloating } from '../../src/pricing/operations.ts'
@@ -162,4 +164,17 @@ t.test("a callable's kept tree is counted in its instrument's weight, and reused
   runTask({ ...task('price'), parameters: { with_yield: 0.05 } })
   t.equal(inst.parsed.trees.length, 2)
   t.same([inst.parsed.trees[0].fitted, inst.parsed.trees[1].fitted], [second, kept], 'a with_yield price keeps no tree')
+  // a guest that found the instrument here, at another date (a tree of another size): it takes the oldest tree's
+  // place, and the weight follows
+  const laterBy = (days: number) => {
+    const x = { ...taskFor({ ...c, valuation_date: toIso(fromIso(c.valuation_date) + days) }, fixture.curves, 'price', {}), instrument_key: 'kept-tree', guest: true }
+    x.curves.discount = discount
+    return x
+  }
+  const days = [100, 200, 300, 400, 600, 800, 1000].find((d) => callableTreeNodes(callableOfInstrument(inst), requiredCurve(laterBy(d), 'discount'), fromIso(laterBy(d).valuation_date)) !== kept!.nodes)
+  t.ok(days !== undefined, 'a later date with a tree of another size')
+  runTask(laterBy(days!))
+  const dated = inst.parsed.trees[0].fitted
+  t.same([inst.parsed.trees.length, inst.parsed.trees[1].fitted, dated!.nodes === kept!.nodes], [2, second, false], 'the discount tree, the oldest, dropped for a tree of another size')
+  t.equal(instruments.stats().bytes, bare + treeBytes(dated) + treeBytes(second), "the guest's change weighed")
 })

@@ -205,12 +205,14 @@ export function callableTree(task: PricingTask, inst: Instrument, curve: YieldTe
 function keptTreeRecord(task: PricingTask, inst: Instrument, curve: YieldTermStructure): KeptTree {
   const trees = inst.parsed.trees
   for (const t of trees) if (t.curve === curve && t.evaluationDate === inst.evaluationDate) return t
-  const record: KeptTree = { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
+  const record = treeRecord(inst, curve)
   const held = keptTreeBytes(inst)
   inst.parsed.trees = [record, ...trees.slice(0, KEPT_TREES - 1)]
   if (keptTreeBytes(inst) !== held) reweigh(task)
   return record
 }
+
+const treeRecord = (inst: Instrument, curve: YieldTermStructure): KeptTree => ({ curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined })
 
 function fittedTree(task: PricingTask, inst: Instrument, record: KeptTree): SpreadValuation {
   if (record.fitted !== undefined) return record.fitted
@@ -222,9 +224,12 @@ function fittedTree(task: PricingTask, inst: Instrument, record: KeptTree): Spre
   return tree
 }
 
-/** The task's cached instrument weighed again (its kept tree changed): a guest's instrument, or one not cached, is no entry of the cache. */
+/**
+ * The task's cached instrument weighed again (its kept trees changed). A guest's too: it fills no cache, but one that
+ * found its instrument in this thread's cache changed that entry; an instrument rebuilt uncached is no entry.
+ */
 function reweigh(task: PricingTask): void {
-  if (task.instrument_key !== undefined && !task.guest) instruments.reweigh(task.instrument_key)
+  if (task.instrument_key !== undefined) instruments.reweigh(task.instrument_key)
 }
 
 export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
@@ -234,7 +239,7 @@ export function value(task: PricingTask, inst: Instrument = instrument(task)): V
   let valuation: BondValuation
   if (inst.type === 'CallableFixedRateBond') {
     // a with_yield curve is the task's own: its tree is fitted for this valuation alone
-    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve) : { curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined }
+    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve) : treeRecord(inst, curve)
     // fitted when a valuation needs it (a bump, or a price the kept valuation does not answer), once per task
     let tree: SpreadValuation | undefined
     spreaded = (spread) => (tree ??= fittedTree(task, inst, record))(spread)
