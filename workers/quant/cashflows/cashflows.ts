@@ -96,8 +96,9 @@ interface YieldFlows {
 }
 
 /**
- * Within sharingYieldFlows: the last YieldFlows computed, with what they were computed from (null outside it, so a
- * repeated call elsewhere computes them again, as QuantLib does). Read-only to every caller.
+ * Within sharingYieldFlows: the last YieldFlows computed, with what they were computed from (null until the scope's
+ * first computation; undefined outside any scope, so a repeated call elsewhere computes them again, as QuantLib does).
+ * Read-only to every caller.
  */
 let shared: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | null | undefined
 

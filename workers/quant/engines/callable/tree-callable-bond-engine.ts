@@ -96,15 +96,19 @@ const COUPON_AFTER = 2
 
 /** The events of each grid step, found once per tree (QuantLib's isOnTime compares times at every step). */
 function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): StepEvents {
-  const events: { step: number; code: number }[] = []
-  couponTimes.forEach((t, i) => t >= 0 && events.push({ step: grid.index(t), code: 3 * i + (couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER) }))
-  callTimes.forEach((t, i) => t >= 0 && events.push({ step: grid.index(t), code: 3 * i + OPTION }))
-  // by step, then kind, then index: each kind's events in the order of their schedule, as pushed before
-  events.sort((a, b) => a.step - b.step || a.code % 3 - (b.code % 3) || a.code - b.code)
+  // every event as [time, code], by kind in QuantLib's order and by index within a kind
+  const kinds: [number, number][][] = [[], [], []]
+  couponTimes.forEach((t, i) => t >= 0 && kinds[couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER].push([t, 3 * i + (couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER)]))
+  callTimes.forEach((t, i) => t >= 0 && kinds[OPTION].push([t, 3 * i + OPTION]))
+  // a counting sort by step, stable: within a step, kinds then indexes stay in that order (no comparison sort per tree)
   const start = new Int32Array(grid.size + 1)
-  for (const e of events) start[e.step + 1]++
+  const steps = kinds.map((events) => events.map(([t]) => grid.index(t)))
+  for (const list of steps) for (const step of list) start[step + 1]++
   for (let k = 0; k < grid.size; k++) start[k + 1] += start[k]
-  return { start, codes: Int32Array.from(events, (e) => e.code) }
+  const next = start.slice(0, grid.size)
+  const codes = new Int32Array(start[grid.size])
+  kinds.forEach((events, kind) => events.forEach(([, code], j) => (codes[next[steps[kind][j]]++] = code)))
+  return { start, codes }
 }
 
 /**
