@@ -20,14 +20,16 @@ export const isWesternWeekend = (w: number) => w === Saturday || w === Sunday
 
 /**
  * Builds a calendar from its holiday rule, memoizing each date's answer in a byte array over the whole
- * QuantLib date range (0: unknown, 1: business day, 2: holiday): the rules are evaluated once per date.
+ * QuantLib date range (0: unknown, 1: business day, 2: holiday): the rules are evaluated once per date. The array
+ * is allocated on first use, so the ~70 calendars of the registry cost nothing until a bond uses one.
  */
 export function memoizedCalendar(name: string, rule: (d: DateSerial) => boolean, isWeekend: (w: number) => boolean = isWesternWeekend): Calendar {
-  const memo = new Uint8Array(MAX_SERIAL + 2)
+  let memo: Uint8Array | undefined
   return Object.freeze({
     name,
     isWeekend,
     isBusinessDay(d: DateSerial): boolean {
+      memo ??= new Uint8Array(MAX_SERIAL + 2)
       const known = memo[d]
       if (known !== 0 && known !== undefined) return known === 1
       const business = rule(d)
@@ -35,6 +37,26 @@ export function memoizedCalendar(name: string, rule: (d: DateSerial) => boolean,
       return business
     },
   })
+}
+
+/**
+ * The calendars of one QuantLib calendar class (ql/time/calendars/<country>.hpp): its markets by the name of
+ * QuantLib's `Market` enum, and the market its constructor defaults to. A class without markets (Japan) has
+ * one market keyed ''. Registered in calendars/index.ts, which spells them `Country::Market` (or `Country`).
+ */
+export interface CalendarFamily {
+  /** QuantLib's class name: 'Canada', 'UnitedStates', 'TARGET' */
+  readonly country: string
+  readonly markets: Readonly<Record<string, Calendar>>
+  /** the market of QuantLib's default constructor argument ('' for a class without markets) */
+  readonly defaultMarket: string
+  /** further spellings of a market (alias → market key), e.g. { SIFMA: 'GovernmentBond' } */
+  readonly aliases?: Readonly<Record<string, string>>
+}
+
+/** A calendar QuantLib 1.29 defines only for some years fails on the others, as QuantLib's does (QL_FAIL). */
+export function unknownYear(calendarName: string, year: number): never {
+  throw new QuantInputError(`${calendarName} calendar for the year ${year} does not exist`, 'calendar')
 }
 
 // Western Easter Monday as day of the year, for 1901..2199 (QuantLib's Calendar::WesternImpl::easterMonday).

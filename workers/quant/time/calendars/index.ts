@@ -1,18 +1,102 @@
 /**
- * Calendars from stored terms: `{name}` with a QuantLib class or market name in any usual spelling
- * ("TARGET", "UnitedStates::GovernmentBond", "United States GovernmentBond", "US government bond market"),
- * `{name, market}`, or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`.
- * A bare "UnitedStates" or "UnitedKingdom" means their Settlement market (QuantLib's default).
+ * Calendars from stored terms: every calendar of QuantLib 1.29 by its class and market, `Country::Market` (or the
+ * class alone for its default market, as QuantLib's default constructor argument), in any usual spelling
+ * ("UnitedStates::GovernmentBond", "United States GovernmentBond", "US government bond market"), `{name, market}`,
+ * or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`. Each class lives in
+ * its own file as a CalendarFamily; this registry only spells them.
  */
 import { QuantInputError } from '../../errors.ts'
-import type { Calendar } from '../calendar.ts'
+import type { Calendar, CalendarFamily } from '../calendar.ts'
 import { jointCalendar, type JointCalendarRule } from './joint-calendar.ts'
-import { mexico } from './mexico.ts'
-import { nullCalendar } from './null-calendar.ts'
-import { target } from './target.ts'
-import { unitedKingdom } from './united-kingdom.ts'
-import { unitedStates } from './united-states.ts'
-import { weekendsOnly } from './weekends-only.ts'
+import { argentinaCalendars } from './argentina.ts'
+import { australiaCalendars } from './australia.ts'
+import { austriaCalendars } from './austria.ts'
+import { botswanaCalendars } from './botswana.ts'
+import { brazilCalendars } from './brazil.ts'
+import { canadaCalendars } from './canada.ts'
+import { chileCalendars } from './chile.ts'
+import { chinaCalendars } from './china.ts'
+import { czechRepublicCalendars } from './czech-republic.ts'
+import { denmarkCalendars } from './denmark.ts'
+import { finlandCalendars } from './finland.ts'
+import { franceCalendars } from './france.ts'
+import { germanyCalendars } from './germany.ts'
+import { hongKongCalendars } from './hong-kong.ts'
+import { hungaryCalendars } from './hungary.ts'
+import { icelandCalendars } from './iceland.ts'
+import { indiaCalendars } from './india.ts'
+import { indonesiaCalendars } from './indonesia.ts'
+import { israelCalendars } from './israel.ts'
+import { italyCalendars } from './italy.ts'
+import { japanCalendars } from './japan.ts'
+import { mexicoCalendars } from './mexico.ts'
+import { newZealandCalendars } from './new-zealand.ts'
+import { norwayCalendars } from './norway.ts'
+import { nullCalendars } from './null-calendar.ts'
+import { polandCalendars } from './poland.ts'
+import { romaniaCalendars } from './romania.ts'
+import { russiaCalendars } from './russia.ts'
+import { saudiArabiaCalendars } from './saudi-arabia.ts'
+import { singaporeCalendars } from './singapore.ts'
+import { slovakiaCalendars } from './slovakia.ts'
+import { southAfricaCalendars } from './south-africa.ts'
+import { southKoreaCalendars } from './south-korea.ts'
+import { swedenCalendars } from './sweden.ts'
+import { switzerlandCalendars } from './switzerland.ts'
+import { taiwanCalendars } from './taiwan.ts'
+import { targetCalendars } from './target.ts'
+import { thailandCalendars } from './thailand.ts'
+import { turkeyCalendars } from './turkey.ts'
+import { ukraineCalendars } from './ukraine.ts'
+import { unitedKingdomCalendars } from './united-kingdom.ts'
+import { unitedStatesCalendars } from './united-states.ts'
+import { weekendsOnlyCalendars } from './weekends-only.ts'
+
+const FAMILIES: readonly CalendarFamily[] = [
+  argentinaCalendars,
+  australiaCalendars,
+  austriaCalendars,
+  botswanaCalendars,
+  brazilCalendars,
+  canadaCalendars,
+  chileCalendars,
+  chinaCalendars,
+  czechRepublicCalendars,
+  denmarkCalendars,
+  finlandCalendars,
+  franceCalendars,
+  germanyCalendars,
+  hongKongCalendars,
+  hungaryCalendars,
+  icelandCalendars,
+  indiaCalendars,
+  indonesiaCalendars,
+  israelCalendars,
+  italyCalendars,
+  japanCalendars,
+  mexicoCalendars,
+  newZealandCalendars,
+  norwayCalendars,
+  nullCalendars,
+  polandCalendars,
+  romaniaCalendars,
+  russiaCalendars,
+  saudiArabiaCalendars,
+  singaporeCalendars,
+  slovakiaCalendars,
+  southAfricaCalendars,
+  southKoreaCalendars,
+  swedenCalendars,
+  switzerlandCalendars,
+  taiwanCalendars,
+  targetCalendars,
+  thailandCalendars,
+  turkeyCalendars,
+  ukraineCalendars,
+  unitedKingdomCalendars,
+  unitedStatesCalendars,
+  weekendsOnlyCalendars,
+]
 
 export interface CalendarTerms {
   name: string
@@ -21,48 +105,32 @@ export interface CalendarTerms {
   rule?: string
 }
 
-const CANONICAL: Record<string, () => Calendar> = {
-  TARGET: () => target,
-  NullCalendar: () => nullCalendar,
-  WeekendsOnly: () => weekendsOnly,
-  'UnitedStates::Settlement': () => unitedStates('Settlement'),
-  'UnitedStates::NYSE': () => unitedStates('NYSE'),
-  'UnitedStates::GovernmentBond': () => unitedStates('GovernmentBond'),
-  'UnitedStates::SOFR': () => unitedStates('SOFR'),
-  'UnitedKingdom::Settlement': () => unitedKingdom('Settlement'),
-  'UnitedKingdom::Exchange': () => unitedKingdom('Exchange'),
-  'UnitedKingdom::Metals': () => unitedKingdom('Metals'),
-  Mexico: () => mexico,
+const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+const canonicalName = (f: CalendarFamily, market: string) => (market === '' ? f.country : `${f.country}::${market}`)
+
+/** canonical name → calendar, in registry order */
+const CANONICAL = new Map<string, Calendar>()
+/** normalized spelling → canonical name */
+const ALIASES = new Map<string, string>()
+const alias = (spelling: string, canonical: string) => {
+  const key = normalize(spelling)
+  if (!ALIASES.has(key)) ALIASES.set(key, canonical)
+}
+for (const f of FAMILIES) {
+  for (const [market, calendar] of Object.entries(f.markets)) CANONICAL.set(canonicalName(f, market), calendar)
+}
+// canonical names first, then the class alone (its default market), QuantLib's display names and other spellings
+for (const name of CANONICAL.keys()) alias(name, name)
+for (const f of FAMILIES) {
+  if (f.markets[f.defaultMarket]) alias(f.country, canonicalName(f, f.defaultMarket))
+}
+for (const [name, calendar] of CANONICAL) alias(calendar.name, name)
+for (const f of FAMILIES) {
+  for (const [spelling, market] of Object.entries(f.aliases ?? {})) if (f.markets[market]) alias(spelling, canonicalName(f, market))
 }
 
 /** Names accepted in stored terms, canonical first. */
-export const SUPPORTED_CALENDARS = [...Object.keys(CANONICAL), 'JointCalendar']
-
-const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
-
-const ALIASES = new Map<string, string>()
-for (const canonical of Object.keys(CANONICAL)) {
-  ALIASES.set(normalize(canonical), canonical)
-  ALIASES.set(normalize(CANONICAL[canonical]().name), canonical)
-}
-const extra: Record<string, string> = {
-  Null: 'NullCalendar',
-  TARGET2: 'TARGET',
-  Euro: 'TARGET',
-  UnitedStates: 'UnitedStates::Settlement',
-  US: 'UnitedStates::Settlement',
-  USSettlement: 'UnitedStates::Settlement',
-  NYSE: 'UnitedStates::NYSE',
-  USGovernmentBond: 'UnitedStates::GovernmentBond',
-  SIFMA: 'UnitedStates::GovernmentBond',
-  SOFR: 'UnitedStates::SOFR',
-  UnitedKingdom: 'UnitedKingdom::Settlement',
-  UK: 'UnitedKingdom::Settlement',
-  LSE: 'UnitedKingdom::Exchange',
-  BMV: 'Mexico',
-  MexicoBMV: 'Mexico',
-}
-for (const [alias, canonical] of Object.entries(extra)) ALIASES.set(normalize(alias), canonical)
+export const SUPPORTED_CALENDARS = [...CANONICAL.keys(), 'JointCalendar']
 
 const cache = new Map<string, Calendar>()
 
@@ -75,7 +143,21 @@ function checkShape(terms: unknown, field: string): asserts terms is CalendarTer
   if (t.calendars !== undefined && !Array.isArray(t.calendars)) throw new QuantInputError(`${field}.calendars: must be a list of calendars`, `${field}.calendars`)
 }
 
+/** The canonical name of a calendar spelling, or undefined. */
+export function canonicalCalendarName(spelled: string): string | undefined {
+  return ALIASES.get(normalize(spelled))
+}
+
 const simple = new Map<string, Calendar>()
+
+function unknownCalendar(spelled: string, field: string): never {
+  const country = spelled.split(/::|\s/)[0]
+  const markets = [...CANONICAL.keys()].filter((n) => normalize(n.split('::')[0]) === normalize(country))
+  const hint = markets.length
+    ? `${country}'s calendars are ${markets.join(', ')}`
+    : `QuantLib 1.29's names are Country or Country::Market, e.g. TARGET, Japan, UnitedStates::GovernmentBond, Canada::Settlement; the classes are ${FAMILIES.filter((f) => Object.keys(f.markets).length).map((f) => f.country).join(', ')}`
+  throw new QuantInputError(`${field}: unknown calendar '${spelled}' (${hint})`, field)
+}
 
 export function calendarFromTerms(terms: CalendarTerms, field = 'calendar'): Calendar {
   checkShape(terms, field)
@@ -98,9 +180,9 @@ export function calendarFromTerms(terms: CalendarTerms, field = 'calendar'): Cal
     return joint
   }
   const spelled = terms.market ? `${terms.name}::${terms.market}` : terms.name
-  const canonical = ALIASES.get(normalize(spelled))
-  if (!canonical) throw new QuantInputError(`${field}: unknown calendar '${spelled}' (supported: ${SUPPORTED_CALENDARS.join(', ')})`, field)
-  const calendar = CANONICAL[canonical]()
+  const canonical = canonicalCalendarName(spelled)
+  if (!canonical) unknownCalendar(spelled, field)
+  const calendar = CANONICAL.get(canonical) as Calendar
   if (simple.size < 1024) simple.set(spelled, calendar)
   return calendar
 }

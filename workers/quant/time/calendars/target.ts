@@ -5,7 +5,7 @@
  * Labour Day, May 1st (since 2000); Christmas Day; Day of Goodwill, December 26th (since 2000);
  * December 31st (1998, 1999 and 2001 only). Tested against every QuantLib 1.29 holiday from 1990 to 2080.
  */
-import { dateParts, easterMonday, memoizedCalendar } from '../calendar.ts'
+import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
 
 export const target = memoizedCalendar('TARGET', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
@@ -21,3 +21,5 @@ export const target = memoizedCalendar('TARGET', (serial) => {
     (d === 31 && m === 12 && (y === 1998 || y === 1999 || y === 2001)) // December 31st, 1998, 1999, 2001
   )
 })
+
+export const targetCalendars: CalendarFamily = { country: 'TARGET', markets: { '': target }, defaultMarket: '', aliases: { TARGET2: '', Euro: '' } }

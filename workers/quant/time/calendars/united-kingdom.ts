@@ -6,10 +6,7 @@
  * the royal wedding (April 29th, 2011); Queen Elizabeth II's funeral (September 19th, 2022); King Charles III's coronation (May 8th, 2023); Christmas and
  * Boxing Day (moved to Monday or Tuesday); December 31st, 1999.
  */
-import type { Calendar } from '../calendar.ts'
-import { dateParts, easterMonday, memoizedCalendar, type DateParts } from '../calendar.ts'
-
-export type UnitedKingdomMarket = 'Settlement' | 'Exchange' | 'Metals'
+import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -45,12 +42,13 @@ function uk(serial: number): boolean {
   )
 }
 
-const MARKETS: Record<UnitedKingdomMarket, Calendar> = {
-  Settlement: memoizedCalendar('UK settlement', uk),
-  Exchange: memoizedCalendar('London stock exchange', uk),
-  Metals: memoizedCalendar('London metals exchange', uk),
-}
-
-export function unitedKingdom(market: UnitedKingdomMarket): Calendar {
-  return MARKETS[market]
+export const unitedKingdomCalendars: CalendarFamily = {
+  country: 'UnitedKingdom',
+  markets: {
+    Settlement: memoizedCalendar('UK settlement', uk),
+    Exchange: memoizedCalendar('London stock exchange', uk),
+    Metals: memoizedCalendar('London metals exchange', uk),
+  },
+  defaultMarket: 'Settlement',
+  aliases: { UK: 'Settlement', LSE: 'Exchange' },
 }

@@ -12,13 +12,15 @@
  * days (until 1980) and the exchange's special closings.
  * GovernmentBond (SIFMA): Settlement's holidays without the Saturday→Friday move of New Year and Veterans'
  * Day, plus Good Friday (except 2015, a half day) and special closings.
+ * LiborImpact: Settlement, except that since 2015 Independence Day moved off a weekend (Friday July 3rd, Monday
+ * July 5th) is a business day, as it did not close the Libor market.
+ * NERC: weekends, New Year's Day, Memorial Day, Independence Day, Labor Day, Thanksgiving and Christmas, the
+ * dated ones moved from Sunday to Monday only.
+ * FederalReserve (Fedwire): Settlement's holidays, but a holiday on a Saturday is not moved to Friday.
  * SOFR: QuantLib 1.29 has no SOFR market; its Sofr index fixes on the GovernmentBond calendar, so "SOFR"
  * is that calendar here too.
  */
-import type { Calendar } from '../calendar.ts'
-import { dateParts, easterMonday, memoizedCalendar, type DateParts } from '../calendar.ts'
-
-export type UnitedStatesMarket = 'Settlement' | 'NYSE' | 'GovernmentBond' | 'SOFR'
+import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -43,6 +45,9 @@ const veteransNoSaturday = ({ d, m, y, w }: DateParts) =>
 const thanksgiving = ({ d, m, w }: DateParts) => d >= 22 && d <= 28 && w === THU && m === 11
 const christmas = ({ d, m, w }: DateParts) => (d === 25 || (d === 26 && w === MON) || (d === 24 && w === FRI)) && m === 12
 const newYearMonday = ({ d, m, w }: DateParts) => (d === 1 || (d === 2 && w === MON)) && m === 1
+// the Sunday→Monday move alone, for the markets that do not close on the Friday before a Saturday holiday
+const independenceMonday = ({ d, m, w }: DateParts) => (d === 4 || (d === 5 && w === MON)) && m === 7
+const christmasMonday = ({ d, m, w }: DateParts) => (d === 25 || (d === 26 && w === MON)) && m === 12
 
 function settlement(serial: number): boolean {
   const p = dateParts(serial)
@@ -60,6 +65,36 @@ function settlement(serial: number): boolean {
     veterans(p) ||
     thanksgiving(p) ||
     christmas(p)
+  )
+}
+
+function liborImpact(serial: number): boolean {
+  const { d, m, y, w } = dateParts(serial)
+  // since 2015 Libor fixes on Independence Day's observed weekday when the 4th itself is a weekend day
+  if (y >= 2015 && m === 7 && ((d === 5 && w === MON) || (d === 3 && w === FRI))) return true
+  return settlement(serial)
+}
+
+function nerc(serial: number): boolean {
+  const p = dateParts(serial)
+  return !(isWeekend(p.w) || newYearMonday(p) || memorial(p) || independenceMonday(p) || labor(p) || thanksgiving(p) || christmasMonday(p))
+}
+
+function federalReserve(serial: number): boolean {
+  const p = dateParts(serial)
+  return !(
+    isWeekend(p.w) ||
+    newYearMonday(p) ||
+    mlk(p) ||
+    washington(p) ||
+    memorial(p) ||
+    juneteenth(p) ||
+    independenceMonday(p) ||
+    labor(p) ||
+    columbus(p) ||
+    veteransNoSaturday(p) ||
+    thanksgiving(p) ||
+    christmasMonday(p)
   )
 }
 
@@ -130,13 +165,18 @@ function governmentBond(serial: number): boolean {
 }
 
 const GOVERNMENT_BOND = memoizedCalendar('US government bond market', governmentBond)
-const MARKETS: Record<UnitedStatesMarket, Calendar> = {
-  Settlement: memoizedCalendar('US settlement', settlement),
-  NYSE: memoizedCalendar('New York stock exchange', nyse),
-  GovernmentBond: GOVERNMENT_BOND,
-  SOFR: GOVERNMENT_BOND,
-}
 
-export function unitedStates(market: UnitedStatesMarket): Calendar {
-  return MARKETS[market]
+export const unitedStatesCalendars: CalendarFamily = {
+  country: 'UnitedStates',
+  markets: {
+    Settlement: memoizedCalendar('US settlement', settlement),
+    NYSE: memoizedCalendar('New York stock exchange', nyse),
+    GovernmentBond: GOVERNMENT_BOND,
+    SOFR: GOVERNMENT_BOND,
+    NERC: memoizedCalendar('North American Energy Reliability Council', nerc),
+    LiborImpact: memoizedCalendar('US with Libor impact', liborImpact),
+    FederalReserve: memoizedCalendar('Federal Reserve Bankwire System', federalReserve),
+  },
+  defaultMarket: 'Settlement',
+  aliases: { US: 'Settlement', USSettlement: 'Settlement', USGovernmentBond: 'GovernmentBond', SIFMA: 'GovernmentBond' },
 }
