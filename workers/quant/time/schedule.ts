@@ -1,18 +1,32 @@
 /**
- * Coupon schedules exactly as QuantLib 1.29's Schedule: rule-based generation (Backward, Forward, Zero,
- * ThirdWednesday) with end-of-month, first and next-to-last dates (stubs) and regularity flags, or a schedule
- * from explicit dates (authoritative). Options objects replace QuantLib's MakeSchedule builder.
+ * Coupon schedules exactly as QuantLib 1.29's Schedule: rule-based generation (every DateGeneration rule: Backward,
+ * Forward, Zero, the third-Wednesday and the twentieth/CDS rules) with end-of-month, first and next-to-last dates
+ * (stubs) and regularity flags, or a schedule from explicit dates (authoritative). Options objects replace
+ * QuantLib's MakeSchedule builder.
  */
 import type { DateSerial } from '../types.ts'
 import { QuantInputError, require } from '../errors.ts'
-import { Wednesday, endOfMonth as dateEndOfMonth, month, nthWeekday, toIso, year } from './date.ts'
+import { Wednesday, addMonths, endOfMonth as dateEndOfMonth, fromYmd, month, nthWeekday, toIso, year } from './date.ts'
 import { adjust, advanceByPeriod, endOfMonth, isEndOfMonth, type Calendar } from './calendar.ts'
 import { nullCalendar } from './calendars/null-calendar.ts'
+import { isImmDate } from './imm.ts'
 import type { BusinessDayConvention } from './business-day-convention.ts'
 import type { Period } from './period.ts'
 
-export type DateGenerationRule = 'Backward' | 'Forward' | 'Zero' | 'ThirdWednesday'
-export const DATE_GENERATION_RULES: readonly DateGenerationRule[] = ['Backward', 'Forward', 'Zero', 'ThirdWednesday']
+/** QuantLib's DateGeneration::Rule, in its enum order. */
+export const DATE_GENERATION_RULES = [
+  'Backward',
+  'Forward',
+  'Zero',
+  'ThirdWednesday',
+  'ThirdWednesdayInclusive',
+  'Twentieth',
+  'TwentiethIMM',
+  'OldCDS',
+  'CDS',
+  'CDS2015',
+] as const
+export type DateGenerationRule = (typeof DATE_GENERATION_RULES)[number]
 
 export interface Schedule {
   dates: DateSerial[]
@@ -43,6 +57,31 @@ const allowsEndOfMonth = (tenor: Period) => (tenor.unit === 'Months' || tenor.un
 const negate = (p: Period, n: number): Period => ({ length: -n * p.length, unit: p.unit })
 const times = (p: Period, n: number): Period => ({ length: n * p.length, unit: p.unit })
 
+/** Rules whose dates after the effective date fall on the 20th of a month. */
+const isTwentiethRule = (r: DateGenerationRule) => r === 'Twentieth' || r === 'TwentiethIMM' || r === 'OldCDS' || r === 'CDS' || r === 'CDS2015'
+/** Twentieth rules restricted to the IMM months (March, June, September, December). */
+const isImmTwentiethRule = (r: DateGenerationRule) => isTwentiethRule(r) && r !== 'Twentieth'
+/** The standard CDS rules: they start on the 20th on or before the effective date and keep the termination unadjusted. */
+const isCdsRule = (r: DateGenerationRule) => r === 'CDS' || r === 'CDS2015'
+
+/** The first 20th on or after d (in an IMM month for the IMM rules). */
+function nextTwentieth(d: DateSerial, rule: DateGenerationRule): DateSerial {
+  let result = fromYmd(year(d), month(d), 20)
+  if (result < d) result = addMonths(result, 1)
+  const m = month(result)
+  if (isImmTwentiethRule(rule) && m % 3 !== 0) result = addMonths(result, 3 - (m % 3))
+  return result
+}
+
+/** The last 20th on or before d (in an IMM month for the IMM rules). */
+function previousTwentieth(d: DateSerial, rule: DateGenerationRule): DateSerial {
+  let result = fromYmd(year(d), month(d), 20)
+  if (result > d) result = addMonths(result, -1)
+  const m = month(result)
+  if (isImmTwentiethRule(rule) && m % 3 !== 0) result = addMonths(result, -(m % 3))
+  return result
+}
+
 /** QuantLib's Schedule(effective, termination, tenor, calendar, convention, terminationConvention, rule, eom, first, nextToLast). */
 export function makeSchedule(o: ScheduleOptions): Schedule {
   const convention = o.convention ?? 'Following'
@@ -56,17 +95,20 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   const first = o.firstDate === effective ? undefined : o.firstDate
   const nextToLast = o.nextToLastDate === termination ? undefined : o.nextToLastDate
 
+  // ---- requirements, in QuantLib's order
   require(effective < termination, () => `effective date (${toIso(effective)}) later than or equal to termination date (${toIso(termination)})`, 'schedule')
   if (tenor.length === 0) rule = 'Zero'
   else require(tenor.length > 0, () => `non positive tenor (${tenor.length}${tenor.unit[0]}) not allowed`, 'schedule.tenor')
 
-  require(!(rule === 'ThirdWednesday' && eom), 'endOfMonth convention incompatible with ThirdWednesday date generation rule', 'schedule.end_of_month')
-  // QuantLib 1.29 fails here too: its Zero rule leaves the end-of-month seed as the null date
-  require(!(rule === 'Zero' && eom), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 fails on it)', 'schedule.end_of_month')
-
   if (first !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
       require(first > effective && first <= termination, () => `first date (${toIso(first)}) out of effective-termination date range (${toIso(effective)}, ${toIso(termination)}]`, 'schedule.first_date')
+    } else if (rule === 'ThirdWednesday') {
+      // only the IMM check: QuantLib does not range-check a ThirdWednesday first date
+      require(isImmDate(first, false), () => `first date (${toIso(first)}) is not an IMM date`, 'schedule.first_date')
+    } else if (rule === 'ThirdWednesdayInclusive') {
+      // QuantLib 1.29's switch forgot this rule and fails with "unknown rule (4)"
+      throw new QuantInputError('first date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)', 'schedule.first_date')
     } else {
       throw new QuantInputError(`first date incompatible with ${rule} date generation rule`, 'schedule.first_date')
     }
@@ -74,14 +116,25 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   if (nextToLast !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
       require(nextToLast >= effective && nextToLast < termination, () => `next to last date (${toIso(nextToLast)}) out of effective-termination date range [${toIso(effective)}, ${toIso(termination)})`, 'schedule.next_to_last_date')
+    } else if (rule === 'ThirdWednesday') {
+      require(isImmDate(nextToLast, false), () => `next-to-last date (${toIso(nextToLast)}) is not an IMM date`, 'schedule.next_to_last_date')
+    } else if (rule === 'ThirdWednesdayInclusive') {
+      throw new QuantInputError('next to last date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)', 'schedule.next_to_last_date')
     } else {
       throw new QuantInputError(`next to last date incompatible with ${rule} date generation rule`, 'schedule.next_to_last_date')
     }
   }
 
+  // only Backward and Forward roll month ends
+  require(!(eom && rule !== 'Backward' && rule !== 'Forward' && rule !== 'Zero'), () => `endOfMonth convention incompatible with ${rule} date generation rule`, 'schedule.end_of_month')
+  // QuantLib 1.29 fails here too: its Zero rule leaves the end-of-month seed as the null date
+  require(!(rule === 'Zero' && eom), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 fails on it)', 'schedule.end_of_month')
+
+  // ---- generation of the unadjusted dates
   const dates: DateSerial[] = []
   const isRegular: boolean[] = []
   const adj = (d: DateSerial) => adjust(cal, d, convention)
+  const lastOf = () => dates[dates.length - 1]
   let seed: DateSerial = effective
   let periods = 1
 
@@ -102,59 +155,91 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
     for (;;) {
       const temp = advanceByPeriod(nullCalendar, seed, negate(tenor, periods), convention, eom)
       if (temp < exit) {
-        if (first !== undefined && adj(dates[dates.length - 1]) !== adj(first)) {
+        if (first !== undefined && adj(lastOf()) !== adj(first)) {
           dates.push(first)
           isRegular.push(false)
         }
         break
       }
       // skip dates that would be duplicates after adjustment
-      if (adj(dates[dates.length - 1]) !== adj(temp)) {
+      if (adj(lastOf()) !== adj(temp)) {
         dates.push(temp)
         isRegular.push(true)
       }
       periods++
     }
-    if (adj(dates[dates.length - 1]) !== adj(effective)) {
+    if (adj(lastOf()) !== adj(effective)) {
       dates.push(effective)
       isRegular.push(false)
     }
     dates.reverse()
     isRegular.reverse()
   } else {
-    // Forward and ThirdWednesday generate forward
-    dates.push(effective)
-    seed = effective
+    // every other rule generates forward
+    if (isCdsRule(rule)) {
+      // CDS accrue from the IMM 20th on or before the effective date, one period earlier if that 20th rolls past it
+      const prev20th = previousTwentieth(effective, rule)
+      if (adj(prev20th) > effective) {
+        dates.push(addMonths(prev20th, -3))
+        isRegular.push(true)
+      }
+      dates.push(prev20th)
+    } else {
+      dates.push(effective)
+    }
+    seed = lastOf()
+
     if (first !== undefined) {
       dates.push(first)
       const temp = advanceByPeriod(nullCalendar, seed, times(tenor, periods), convention, eom)
       isRegular.push(temp === first)
       seed = first
+    } else if (isTwentiethRule(rule)) {
+      // the twentieth rules roll from the first 20th after the effective date (a short stub, regular for CDS)
+      let next20th = nextTwentieth(effective, rule)
+      // OldCDS wants at least 30 calendar days in the first period, else it takes the following 20th
+      if (rule === 'OldCDS' && next20th - effective < 30) next20th = nextTwentieth(next20th + 1, rule)
+      if (next20th !== effective) {
+        dates.push(next20th)
+        isRegular.push(isCdsRule(rule))
+        seed = next20th
+      }
     }
+
     const exit = nextToLast ?? termination
     for (;;) {
       const temp = advanceByPeriod(nullCalendar, seed, times(tenor, periods), convention, eom)
       if (temp > exit) {
-        if (nextToLast !== undefined && adj(dates[dates.length - 1]) !== adj(nextToLast)) {
+        if (nextToLast !== undefined && adj(lastOf()) !== adj(nextToLast)) {
           dates.push(nextToLast)
           isRegular.push(false)
         }
         break
       }
-      if (adj(dates[dates.length - 1]) !== adj(temp)) {
+      if (adj(lastOf()) !== adj(temp)) {
         dates.push(temp)
         isRegular.push(true)
       }
       periods++
     }
-    if (adjust(cal, dates[dates.length - 1], terminationConvention) !== adjust(cal, termination, terminationConvention)) {
-      dates.push(termination)
-      isRegular.push(false)
+
+    if (adjust(cal, lastOf(), terminationConvention) !== adjust(cal, termination, terminationConvention)) {
+      if (isTwentiethRule(rule)) {
+        // the twentieth rules end on the 20th on or after the termination date, as a regular period
+        dates.push(nextTwentieth(termination, rule))
+        isRegular.push(true)
+      } else {
+        dates.push(termination)
+        isRegular.push(false)
+      }
     }
   }
 
+  // ---- adjustments
   if (rule === 'ThirdWednesday') {
     for (let i = 1; i < dates.length - 1; i++) dates[i] = nthWeekday(3, Wednesday, month(dates[i]), year(dates[i]))
+  } else if (rule === 'ThirdWednesdayInclusive') {
+    for (let i = 0; i < dates.length; i++) dates[i] = nthWeekday(3, Wednesday, month(dates[i]), year(dates[i]))
   }
 
   const last = dates.length - 1
@@ -177,10 +262,11 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
       dates[last] = d2
     }
   } else {
-    dates[0] = adj(dates[0])
+    // OldCDS keeps its effective date unadjusted
+    if (rule !== 'OldCDS') dates[0] = adj(dates[0])
     for (let i = 1; i < last; i++) dates[i] = adj(dates[i])
-    // the termination date is not adjusted unless a termination convention says so (ISDA)
-    if (terminationConvention !== 'Unadjusted') dates[last] = adjust(cal, dates[last], terminationConvention)
+    // the termination date is not adjusted (ISDA) unless a termination convention says so; never for CDS
+    if (terminationConvention !== 'Unadjusted' && !isCdsRule(rule)) dates[last] = adjust(cal, dates[last], terminationConvention)
   }
 
   // remove an extra next-to-last (or second) date that EOM adjustments made equal to or past its neighbour
