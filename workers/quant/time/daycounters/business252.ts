@@ -1,0 +1,110 @@
+/**
+ * Business/252 (ql/time/daycounters/business252.cpp, QuantLib 1.29): business days of a calendar over 252.
+ * QuantLib's count is Calendar::businessDaysBetween(d1, d2) — [d1, d2) going forward, minus (d2, d1] going
+ * backward — assembled from per-month and per-year figures it caches by calendar name. We cache the same
+ * figures per calendar object (a fixed-size table each, released with the calendar), so a 50-year fraction
+ * adds ~50 yearly figures and at most ~90 single days instead of walking 18,000 dates.
+ */
+import type { DateSerial, Time } from '../../types.ts'
+import type { Calendar } from '../calendar.ts'
+import type { DayCounter } from '../day-counter.ts'
+import { MAX_SERIAL, fromYmd, toYmd } from '../date.ts'
+
+const FIRST_YEAR = 1901
+const YEARS = 2199 - FIRST_YEAR + 1
+
+/** Business days per month and per year of one calendar, -1 until first asked for. */
+interface Figures {
+  months: Int16Array
+  years: Int16Array
+}
+
+const figuresByCalendar = new WeakMap<Calendar, Figures>()
+const counters = new WeakMap<Calendar, DayCounter>()
+
+function figuresOf(calendar: Calendar): Figures {
+  let f = figuresByCalendar.get(calendar)
+  if (!f) {
+    f = { months: new Int16Array(YEARS * 12).fill(-1), years: new Int16Array(YEARS).fill(-1) }
+    figuresByCalendar.set(calendar, f)
+  }
+  return f
+}
+
+const monthIndex = (d: DateSerial) => {
+  const { year, month } = toYmd(d)
+  return (year - FIRST_YEAR) * 12 + month - 1
+}
+const firstOfMonth = (index: number) => fromYmd(FIRST_YEAR + Math.floor(index / 12), (index % 12) + 1, 1)
+// the month after December 2199 starts one past QuantLib's last date
+const firstOfNextMonth = (index: number) => (index + 1 === YEARS * 12 ? MAX_SERIAL + 1 : firstOfMonth(index + 1))
+
+/** business days in [from, to), one date at a time */
+function walk(calendar: Calendar, from: DateSerial, to: DateSerial): number {
+  let n = 0
+  for (let d = from; d < to; d++) if (calendar.isBusinessDay(d)) n++
+  return n
+}
+
+function monthFigure(calendar: Calendar, f: Figures, index: number): number {
+  let n = f.months[index]
+  if (n < 0) {
+    n = walk(calendar, firstOfMonth(index), firstOfNextMonth(index))
+    f.months[index] = n
+  }
+  return n
+}
+
+function yearFigure(calendar: Calendar, f: Figures, yearIndex: number): number {
+  let n = f.years[yearIndex]
+  if (n < 0) {
+    n = 0
+    for (let m = 0; m < 12; m++) n += monthFigure(calendar, f, yearIndex * 12 + m)
+    f.years[yearIndex] = n
+  }
+  return n
+}
+
+/** business days in [from, to), from < to: partial first month, whole years or months, partial last month */
+function countForward(calendar: Calendar, from: DateSerial, to: DateSerial): number {
+  const first = monthIndex(from)
+  const last = monthIndex(to - 1)
+  if (first === last) return walk(calendar, from, to)
+  const f = figuresOf(calendar)
+  let n = walk(calendar, from, firstOfMonth(first + 1))
+  let i = first + 1
+  while (i < last) {
+    if (i % 12 === 0 && i + 12 <= last) {
+      n += yearFigure(calendar, f, i / 12)
+      i += 12
+    } else {
+      n += monthFigure(calendar, f, i)
+      i++
+    }
+  }
+  return n + walk(calendar, firstOfMonth(last), to)
+}
+
+function business252Counter(calendar: Calendar): DayCounter {
+  const dayCount = (d1: DateSerial, d2: DateSerial): number => {
+    if (d1 === d2) return 0
+    if (d1 < d2) return countForward(calendar, d1, d2)
+    // backward QuantLib counts (d2, d1], not [d2, d1)
+    return -countForward(calendar, d2 + 1, d1 + 1)
+  }
+  return Object.freeze({
+    name: `Business/252(${calendar.name})`,
+    dayCount,
+    yearFraction: (d1: DateSerial, d2: DateSerial): Time => dayCount(d1, d2) / 252,
+  })
+}
+
+/** QuantLib's Business252(calendar); one counter per calendar object. */
+export function business252(calendar: Calendar): DayCounter {
+  let dc = counters.get(calendar)
+  if (!dc) {
+    dc = business252Counter(calendar)
+    counters.set(calendar, dc)
+  }
+  return dc
+}
