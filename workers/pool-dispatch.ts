@@ -5,7 +5,7 @@
  * else is thrown and becomes a generic 500 there.
  */
 import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
-import { DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
+import { BondMaturedError, DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { reportCaches } from './operations/cache-report.ts'
@@ -39,7 +39,7 @@ export type TaskReply =
 export type WorkerReply = TaskReply | { ok: true; json: string }
 
 function encode(error: unknown): TaskReply | null {
-  if (error instanceof MissingFixingError || error instanceof MissingCurveError) return { ok: false, error: { kind: 'market_data', message: error.message } }
+  if (error instanceof MissingFixingError || error instanceof MissingCurveError || error instanceof BondMaturedError) return { ok: false, error: { kind: 'market_data', message: error.message } }
   if (error instanceof QuantConvergenceError) return { ok: false, error: { kind: 'convergence', message: error.message } }
   // a request that pushes a date past QuantLib's range (far valuation date, long horizon) is the caller's to fix
   if (error instanceof DateRangeError) {

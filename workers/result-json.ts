@@ -30,6 +30,7 @@ export function resultJson(operation: string, result: Record<string, unknown>): 
 interface SchemaNode {
   type?: unknown
   properties?: Record<string, SchemaNode>
+  required?: string[]
   additionalProperties?: unknown
 }
 
@@ -46,8 +47,10 @@ const isNumberSchema = (s: unknown) => typeof s === 'object' && s !== null && (s
  */
 function numberRecordJson(schema: SchemaNode, model: Serialize): Serialize | undefined {
   const outer = Object.entries(schema.properties ?? {})
-  if (outer.length !== 1) return undefined
+  if (outer.length === 0) return undefined
+  // the record first; optional fields beside it (a callable's yields to call) go to the model when present
   const [name, record] = outer[0]
+  if ((schema.required ?? []).some((key) => key !== name)) return undefined
   const declared = Object.entries(record.properties ?? {})
   if (record.type !== 'object' || !isNumberSchema(record.additionalProperties) || !declared.every(([, s]) => isNumberSchema(s))) return undefined
   const declaredKeys = declared.map(([key]) => key)

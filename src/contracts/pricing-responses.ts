@@ -25,10 +25,30 @@ const Num = Type.Number()
 const FixedRow = Type.Object({ payment_date: IsoDate, rate: Num, amount: Num, accrual_start_date: Type.Optional(IsoDate), accrual_end_date: Type.Optional(IsoDate), nominal: Type.Optional(Num), accrual_period: Type.Optional(Num) }, { additionalProperties: true })
 const LegRows = Type.Array(Type.Object({ payment_date: IsoDate, amount: Num }, { additionalProperties: true }))
 
+/** A callable's yields to its calls (design §6.1): present only for CallableFixedRateBond. */
+const YieldToCall = Type.Object(
+  {
+    date: { ...IsoDate, description: 'exercise date (or the maturity)' },
+    price: { ...Num, description: 'redemption there per 100: the call price (a Dirty one less the accrued at the date), or the redemption at maturity' },
+    yield: { ...Num, description: 'yield of the bond redeemed there at that price, at the clean price of the answer, in its yield conventions' },
+  },
+  { additionalProperties: false, title: 'YieldToCall' },
+)
+const yieldsToCall = {
+  yield_to_worst: Type.Optional({ ...Num, description: 'CallableFixedRateBond only: the lowest of yields_to_call' }),
+  workout_date: Type.Optional({ ...IsoDate, description: 'CallableFixedRateBond only: the date of yield_to_worst' }),
+  yields_to_call: Type.Optional(Type.Array(YieldToCall, { description: 'CallableFixedRateBond only: each call date after settlement, then the maturity' })),
+  yields_to_call_error: Type.Optional(Type.String({ description: 'CallableFixedRateBond only, when a yield to call does not solve: which, and why (yield_to_worst is then not given)' })),
+}
+
 export const RESPONSES = {
   price: response('BondPriceResponse', { price: Num, units: Type.Literal('npv') }),
   analytics: response('BondAnalyticsResponse', {
-    analytics: Type.Object({ clean_price: Num, dirty_price: Num, accrued_amount: Num }, { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)' }),
+    analytics: Type.Object(
+      { clean_price: Num, dirty_price: Num, accrued_amount: Num },
+      { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)' },
+    ),
+    ...yieldsToCall,
   }),
   duration: response('BondDurationResponse', {
     duration_type: Type.String(),
@@ -37,7 +57,7 @@ export const RESPONSES = {
       Type.Array(Type.Object({ tenor: Type.String(), duration: Num }, { additionalProperties: false, title: 'KeyRateDuration' }), { description: 'KeyRate only: one duration per tenor; `duration` is their sum' }),
     ),
   }),
-  yield: response('BondYieldResponse', { yield: Num }),
+  yield: response('BondYieldResponse', { yield: Num, ...yieldsToCall }),
   'z-spread': response('BondZSpreadResponse', {
     target_dirty_ccy: Num,
     z_spread: Num,
@@ -62,6 +82,7 @@ export const RESPONSES = {
           source: Nullable(Type.String()),
           discount_curve_url: Type.String(),
           discount_curve_query_params: Type.Object({ market_data_set: Type.String(), valuation_date: DateTime }, { additionalProperties: false }),
+          observation_date: Type.Optional({ ...IsoDate, description: "the date of the curve's observation that priced it (the latest at or before the valuation date): its reference date" }),
         },
         { additionalProperties: false, title: 'CurveRef' },
       ),

@@ -1,6 +1,7 @@
 /**
  * `npm run load -- FILE.json` validates and upserts a data bundle (see src/db/bundle/schema.ts);
- * `npm run load -- --check FILE.json` only validates it and writes nothing. Every error is one line with its
+ * `npm run load -- --check FILE.json` only validates it and writes nothing; `--allow-large-rates` accepts curve zero
+ * rates above 100% (genuine hyperinflation data, refused otherwise as percentages typed as decimals). Every error is one line with its
  * JSON path (or, for a syntax error, its line and column); warnings go to stderr and do not stop a load.
  */
 import { loadConfig } from '../config.ts'
@@ -11,7 +12,8 @@ import { loadBundle, type LoadSummary } from './bundle/load.ts'
 import { readBundleFile } from './bundle/read-file.ts'
 import { validateBundle, type BundleIssue } from './bundle/validate.ts'
 
-const USAGE = 'usage: npm run load -- [--check] FILE.json'
+const USAGE = 'usage: npm run load -- [--check] [--allow-large-rates] FILE.json'
+const FLAGS = ['--check', '--allow-large-rates']
 const warn = (w: BundleIssue) => console.error(`warning: ${w.path}: ${w.message}`)
 const counts = (summary: LoadSummary) => Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing'
 
@@ -30,8 +32,9 @@ async function existingDatabase(url: string): Promise<{ sql: Sql | null; note?: 
 await runCli(async () => {
   const args = process.argv.slice(2)
   const check = args.includes('--check')
-  const files = args.filter((a) => a !== '--check')
-  if (files.length !== 1 || args.some((a) => a.startsWith('--') && a !== '--check')) throw new Error(USAGE)
+  const allowLargeRates = args.includes('--allow-large-rates')
+  const files = args.filter((a) => !FLAGS.includes(a))
+  if (files.length !== 1 || args.some((a) => a.startsWith('--') && !FLAGS.includes(a))) throw new Error(USAGE)
   const [file] = files
   const input = readBundleFile(file)
   const config = loadConfig()
@@ -39,7 +42,7 @@ await runCli(async () => {
   if (check) {
     const { sql, note } = await existingDatabase(config.databaseUrl)
     try {
-      const { bundle, warnings } = await validateBundle(input, sql)
+      const { bundle, warnings } = await validateBundle(input, sql, { allowLargeRates })
       warnings.forEach(warn)
       if (note) console.error(`note: ${note}`)
       const sizes = Object.entries(bundle).filter(([, v]) => Array.isArray(v) && v.length).map(([k, v]) => `${(v as unknown[]).length} ${k}`)
@@ -54,7 +57,7 @@ await runCli(async () => {
   const sql = createSql(config.databaseUrl, { max: 2 })
   try {
     await migrate(sql)
-    const summary = await loadBundle(sql, input, { onWarning: warn })
+    const summary = await loadBundle(sql, input, { onWarning: warn, allowLargeRates })
     console.log(`loaded ${file}: ${counts(summary)}`)
   } finally {
     await sql.end({ timeout: 5 })

@@ -34,6 +34,16 @@ const normalizeDateTime: KeywordValidate = (_schema, data, _parent, cxt) => {
   return true
 }
 
+/**
+ * `x-decimal-rate`: a rate given as a decimal. Above 1 (100%) in size it is almost surely a percentage (4.5 for
+ * 4.5%), which would price on a 450% yield: refused, saying how to write it.
+ */
+const decimalRate: KeywordValidate = (_schema, data) => {
+  if (typeof data !== 'number' || Math.abs(data) <= 1) return true
+  decimalRate.errors = [{ keyword: 'x-decimal-rate', message: `${data} would be a rate of ${+(data * 100).toPrecision(12)}%: rates are decimals (4.5% is 0.045)`, params: {} }]
+  return false
+}
+
 export function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: true,
@@ -45,5 +55,6 @@ export function createAjv(options: Options): Ajv {
   addFormats(ajv)
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => parseDateTimeInput(s).ok })
   ajv.addKeyword({ keyword: 'x-utc-date-time', type: 'string', modifying: true, errors: true, validate: normalizeDateTime })
+  ajv.addKeyword({ keyword: 'x-decimal-rate', type: 'number', errors: true, validate: decimalRate })
   return ajv
 }

@@ -24,11 +24,53 @@ export interface ValidationIssue {
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
 
+const typeNames = (e: Partial<ErrorObject>): string[] => {
+  const t = (e.params as { type?: string | string[] } | undefined)?.type
+  return Array.isArray(t) ? t : t === undefined ? [] : [t]
+}
+
+/**
+ * The failures that say what is wrong. A union (a nullable field, `number | number[]`) fails in every branch and
+ * Ajv reports each: "must be null" beside the real problem, "must be array" beside "must be <= 10". Where a
+ * branch got past the type check (an error of another kind at the same place, or any error inside the value),
+ * the other branches' type errors there are noise; where no branch did, their types are merged into one
+ * "must be number or array"; the union's own `anyOf` error says nothing more.
+ */
+export function relevantErrors<E extends Partial<ErrorObject>>(errors: readonly E[]): E[] {
+  const at = (e: E) => e.instancePath ?? ''
+  const deeper = (e: E) => errors.some((o) => at(o).startsWith(`${at(e)}/`))
+  const otherKindHere = (e: E) => errors.some((o) => o !== e && at(o) === at(e) && o.keyword !== 'type' && o.keyword !== 'anyOf')
+  const kept: E[] = []
+  const mergedTypes = new Map<string, E>()
+  for (const e of errors) {
+    if (e.keyword === 'anyOf' && errors.length > 1) continue
+    if (e.keyword !== 'type') {
+      kept.push(e)
+      continue
+    }
+    if (deeper(e) || otherKindHere(e)) continue
+    const sameHere = errors.filter((o) => o.keyword === 'type' && at(o) === at(e))
+    if (sameHere.length === 1) {
+      kept.push(e)
+      continue
+    }
+    if (mergedTypes.has(at(e))) continue
+    // "must be null" only when null is all that could be said
+    const names = [...new Set(sameHere.flatMap(typeNames))]
+    const shown = names.length > 1 ? names.filter((n) => n !== 'null') : names
+    const merged = { ...e, params: { type: shown }, message: `must be ${shown.join(' or ')}` }
+    mergedTypes.set(at(e), merged)
+    kept.push(merged)
+  }
+  return kept
+}
+
 /** "body.parameters: unknown field 'foo'" style messages, one per failure. */
-export function formatValidationErrors(errors: readonly Partial<ErrorObject>[], context?: string): ValidationIssue[] {
+export function formatValidationErrors(allErrors: readonly Partial<ErrorObject>[], context?: string): ValidationIssue[] {
   const part = PART_NAMES[context ?? 'body'] ?? context ?? 'request'
   const seen = new Set<string>()
   const issues: ValidationIssue[] = []
+  const errors = relevantErrors(allErrors)
   for (const e of errors) {
     const path = (e.instancePath ?? '').split('/').filter(Boolean).join('.')
     const params = (e.params ?? {}) as Record<string, unknown>
@@ -51,10 +93,6 @@ export function formatValidationErrors(errors: readonly Partial<ErrorObject>[], 
       case 'format':
         // a date-time keyword error at the same place says why; the bare format error adds nothing
         if (params.format === 'date-time' && errors.some((o) => o.keyword === 'x-utc-date-time' && o.instancePath === e.instancePath)) continue
-        break
-      case 'anyOf':
-        // the branch errors already say what failed; keep this only when it is alone
-        if (errors.length > 1) continue
         break
       default:
         break

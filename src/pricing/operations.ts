@@ -68,7 +68,9 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   },
   {
     key: 'analytics', label: 'Analytics', operationId: 'getFixedIncomeAssetAnalytics', responseModel: 'BondAnalyticsResponse',
-    summary: 'Bond analytics', description: 'Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV.',
+    summary: 'Bond analytics',
+    description:
+      'Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV (the yield in yield_compounding, yield_frequency and yield_day_count, default the bond\'s), from the model price; with quoted_yield, all of them from that yield by QuantLib\'s BondFunctions (a callable\'s durations then by the straight-bond formulas). A callable adds yield_to_worst, workout_date and yields_to_call (each call date after settlement and the maturity, at the clean price).',
     outputRoot: 'response:$', flatOutputs: ['analytics.clean_price', 'analytics.dirty_price', 'analytics.accrued_amount'], responseMappings: [],
   },
   {
@@ -78,7 +80,9 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
   },
   {
     key: 'yield', label: 'Yield', operationId: 'getFixedIncomeAssetYield', responseModel: 'BondYieldResponse',
-    summary: 'Bond yield', description: 'Yield (compounded at the coupon frequency, bond day count) of the model clean price, or of override_clean_price.',
+    summary: 'Bond yield',
+    description:
+      'Yield of the model clean price, or of override_clean_price, in yield_compounding, yield_frequency and yield_day_count (default: compounded at the coupon frequency, the bond\'s day count). A callable adds yield_to_worst, workout_date and yields_to_call: the yield of the bond redeemed at each call date after settlement at its call price, and at maturity.',
     outputRoot: 'response:$', flatOutputs: ['yield'], responseMappings: [],
   },
   {

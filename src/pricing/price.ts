@@ -141,6 +141,7 @@ function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuati
     source: c.curve_source,
     discount_curve_url: `/api/v1/pricing/curves/${c.curve_uid}/discount-curve/`,
     discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
+    observation_date: c.reference_date,
   }
 }
 
@@ -164,6 +165,7 @@ function curvePreview(ctx: PricingContextRow, curves: Partial<Record<string, Res
       source: bench.curve_source ?? bench.selection_source,
       discount_curve_url: `/api/v1/pricing/curves/${bench.curve_uid}/discount-curve/`,
       discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
+      observation_date: new Date(bench.time_index).toISOString().slice(0, 10),
     })
   } else if (ctx.instrument_dump?.benchmark_rate_index_uid) {
     warnings.push(`No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`)

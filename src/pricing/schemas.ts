@@ -13,9 +13,12 @@ export const Compounding = Type.Enum(['Simple', 'Compounded', 'Continuous', 'Sim
 export const FrequencyName = Type.Enum(['Once', 'Annual', 'Semiannual', 'EveryFourthMonth', 'Quarterly', 'Bimonthly', 'Monthly', 'EveryFourthWeek', 'Biweekly', 'Weekly', 'Daily'])
 export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified', 'Effective', 'KeyRate'])
 
+/** A yield as a decimal (0.045 is 4.5%): above 1 in size it is refused as a percentage (src/http/ajv.ts). */
+const DecimalYield = { ...Type.Number(), 'x-decimal-rate': true }
+
 /** Parameters that price on a flat yield instead of the selected discount curve. */
 const flatYield = {
-  with_yield: Opt(Type.Number({ minimum: -0.99, maximum: 10 }), 'price on a flat curve at this yield (decimal) instead of the selected discount curve'),
+  with_yield: Opt(DecimalYield, 'price on a flat curve at this yield (decimal: 0.045 is 4.5%) instead of the selected discount curve'),
   flat_compounding: Opt(Compounding, 'compounding of with_yield (default Compounded)'),
   flat_frequency: Opt(FrequencyName, 'frequency of with_yield (default Annual)'),
 }
@@ -30,6 +33,16 @@ export const KeyRateTenors = Opt(
 )
 const bump = { bump_bp: BumpBp }
 
+/** The InterestRate of a yield (design §6.1): the bond's day count, compounded at its coupon frequency, unless given. */
+const yieldConvention = {
+  yield_compounding: Opt(Compounding, 'compounding of the yield (default Compounded)'),
+  yield_frequency: Opt(
+    Type.String({ minLength: 1, maxLength: 32 }),
+    'compounding frequency of the yield: Annual, Semiannual, Quarterly, Monthly, ... or a period such as 6M (default: the coupon frequency; a zero-coupon bond Annual)',
+  ),
+  yield_day_count: Opt(Type.String({ minLength: 1, maxLength: 64 }), "day count of the yield, e.g. Actual365Fixed or ActualActual_ISMA (default: the bond's day_count)"),
+}
+
 const includePaid = {
   include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
 }
@@ -38,7 +51,13 @@ const params = (title: string, properties: Record<string, TSchema>) => Type.Obje
 
 export const OPERATION_PARAMETERS = {
   price: params('PriceParameters', { ...flatYield, ...curveSide }),
-  analytics: params('AnalyticsParameters', { ...flatYield, ...curveSide, ...bump }),
+  analytics: params('AnalyticsParameters', {
+    ...flatYield,
+    ...curveSide,
+    ...bump,
+    ...yieldConvention,
+    quoted_yield: Opt(DecimalYield, "price from this yield (decimal, in the yield conventions) by QuantLib's BondFunctions instead of from a curve: clean, dirty, accrued and the yield measures at it"),
+  }),
   duration: params('DurationParameters', {
     ...flatYield,
     ...curveSide,
@@ -46,7 +65,10 @@ export const OPERATION_PARAMETERS = {
     duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps' })),
     key_rate_tenors: KeyRateTenors,
   }),
-  yield: params('YieldParameters', { override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price') }),
+  yield: params('YieldParameters', {
+    override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price'),
+    ...yieldConvention,
+  }),
   'z-spread': params('ZSpreadParameters', {
     target_dirty_ccy: Type.Number({ description: 'target dirty value of the position in currency (required)' }),
     curve_quote_side: Opt(QuoteSide, 'quote side of the projection curve, and of the benchmark when benchmark_curve_quote_side is omitted'),

@@ -192,6 +192,8 @@ export const pricerResponses: Record<string, Json> = {
           role: str, curve_uid: str, curve_identifier: str, curve_type: str, index_uid: strOrNull, binding_quote_side: strOrNull, source: strOrNull,
           discount_curve_url: { type: 'string', pattern: '^/api/v1/pricing/curves/[0-9a-f-]{36}/discount-curve/$' },
           discount_curve_query_params: obj({ market_data_set: str, valuation_date: str }, ['market_data_set']),
+          // issue 33 adds the date of the observation that priced it (not in the peer's list)
+          observation_date: { type: 'string', format: 'date' },
         },
         ['role', 'curve_uid', 'curve_identifier', 'curve_type', 'discount_curve_url', 'discount_curve_query_params'],
       ),

@@ -19,6 +19,8 @@ export interface OracleCase {
   fixings: { dates: string[]; rates: number[] }
   parameters: Record<string, unknown>
   want_cashflows: boolean
+  /** a callable checked for its yields to call only (test/oracle/gen_real_bonds.py): no curve needed */
+  yields_only?: boolean
   expected?: Record<string, unknown> & { carry?: Record<string, number>; cashflows?: [number, number, number | null][] }
   error?: string
 }

@@ -5,6 +5,25 @@ import QuantLib as ql
 from curve_builders import DAY_COUNTERS
 
 DC_CODES = ["Actual360", "Actual365Fixed", "Thirty360_BondBasis", "Thirty360_USA", "Thirty360_European", "ActualActual_ISDA", "ActualActual_ISMA", "ActualActual_Bond", "ActualActual_AFB"]
+# every other day counter of QuantLib 1.29, by the service's codes (Business252 takes the calendar it counts on)
+MORE_DAY_COUNTERS = {
+    "Actual360_IncludeLastDay": lambda: ql.Actual360(True),
+    "Actual364": lambda: ql.Actual364(),
+    "Actual365Fixed_Canadian": lambda: ql.Actual365Fixed(ql.Actual365Fixed.Canadian),
+    "Actual365Fixed_NoLeap": lambda: ql.Actual365Fixed(ql.Actual365Fixed.NoLeap),
+    "Actual36525": lambda: ql.Actual36525(),
+    "Actual366": lambda: ql.Actual366(),
+    "ActualActual_Historical": lambda: ql.ActualActual(ql.ActualActual.Historical),
+    "ActualActual_Actual365": lambda: ql.ActualActual(ql.ActualActual.Actual365),
+    "ActualActual_Euro": lambda: ql.ActualActual(ql.ActualActual.Euro),
+    "Thirty360_ISMA": lambda: ql.Thirty360(ql.Thirty360.ISMA),
+    "Thirty360_Italian": lambda: ql.Thirty360(ql.Thirty360.Italian),
+    "Thirty360_NASD": lambda: ql.Thirty360(ql.Thirty360.NASD),
+    "Thirty360_EurobondBasis": lambda: ql.Thirty360(ql.Thirty360.EurobondBasis),
+    "Thirty365": lambda: ql.Thirty365(),
+    "OneDayCounter": lambda: ql.OneDayCounter(),
+    "SimpleDayCounter": lambda: ql.SimpleDayCounter(),
+}
 CALENDARS = {
     "TARGET": lambda: ql.TARGET(),
     "UnitedStates::GovernmentBond": lambda: ql.UnitedStates(ql.UnitedStates.GovernmentBond),
@@ -13,6 +32,23 @@ CALENDARS = {
     "NullCalendar": lambda: ql.NullCalendar(),
     "WeekendsOnly": lambda: ql.WeekendsOnly(),
 }
+# every other calendar Python's QuantLib 1.29 binds, as Country::Market (or Country for a class without markets)
+_MARKETS = {
+    "Argentina": ["Merval"], "Australia": [], "Brazil": ["Settlement", "Exchange"], "Canada": ["Settlement", "TSX"], "Chile": ["SSE"],
+    "China": ["SSE", "IB"], "CzechRepublic": ["PSE"], "Denmark": [], "Finland": [], "France": ["Settlement", "Exchange"],
+    "Germany": ["Settlement", "FrankfurtStockExchange", "Xetra", "Eurex"], "HongKong": ["HKEx"], "Hungary": [], "Iceland": ["ICEX"],
+    "India": ["NSE"], "Indonesia": ["BEJ", "JSX"], "Israel": ["Settlement", "TASE"], "Italy": ["Settlement", "Exchange"], "Japan": [],
+    "Mexico": ["BMV"], "NewZealand": [], "Norway": [], "Poland": [], "Russia": ["Settlement"], "SaudiArabia": ["Tadawul"],
+    "Singapore": ["SGX"], "Slovakia": ["BSSE"], "SouthAfrica": [], "SouthKorea": ["Settlement", "KRX"], "Sweden": [], "Switzerland": [],
+    "Taiwan": ["TSEC"], "Thailand": [], "Turkey": [], "Ukraine": ["USE"], "UnitedKingdom": ["Exchange", "Metals"],
+    "UnitedStates": ["NYSE", "NERC", "LiborImpact", "FederalReserve"],
+}
+for _country, _markets in _MARKETS.items():
+    _cls = getattr(ql, _country)
+    if not _markets:
+        CALENDARS[_country] = _cls
+    for _m in _markets:
+        CALENDARS[f"{_country}::{_m}"] = (lambda c, m: lambda: c(getattr(c, m)))(_cls, _m)
 BDCS = {"Following": ql.Following, "ModifiedFollowing": ql.ModifiedFollowing, "Preceding": ql.Preceding, "Unadjusted": ql.Unadjusted, "ModifiedPreceding": ql.ModifiedPreceding}
 UNITS = {"D": ql.Days, "W": ql.Weeks, "M": ql.Months, "Y": ql.Years}
 
@@ -37,10 +73,16 @@ def calendar(terms):
     return CALENDARS[terms["name"]]()
 
 
-def day_counter(code, maturity=None):
-    """The bond's day counter; 30E/360 ISDA treats the termination date (the maturity) specially, as the service does."""
-    if code == "Thirty360_ISDA":
-        return ql.Thirty360(ql.Thirty360.ISDA, maturity) if maturity is not None else ql.Thirty360(ql.Thirty360.ISDA)
+def day_counter(code, maturity=None, business_calendar=None):
+    """The bond's day counter; 30E/360 ISDA (German) treats the termination date (the maturity) specially, as the
+    service does; Business252 counts the business days of `business_calendar`."""
+    if code in ("Thirty360_ISDA", "Thirty360_German"):
+        convention = ql.Thirty360.ISDA if code == "Thirty360_ISDA" else ql.Thirty360.German
+        return ql.Thirty360(convention, maturity) if maturity is not None else ql.Thirty360(convention)
+    if code == "Business252":
+        return ql.Business252(business_calendar)
+    if code in MORE_DAY_COUNTERS:
+        return MORE_DAY_COUNTERS[code]()
     return DAY_COUNTERS[code]()
 
 
@@ -52,11 +94,31 @@ def february_end_after(maturity, earliest):
     return ql.Date.endOfMonth(ql.Date(1, ql.February, year))
 
 
+def business_calendar(t):
+    return calendar(t["day_count_calendar"]) if t.get("day_count_calendar") else calendar(t["calendar"])
+
+
 def bond_day_counter(t):
-    return day_counter(t["day_count"], from_iso(t["maturity_date"]))
+    return day_counter(t["day_count"], from_iso(t["maturity_date"]), business_calendar(t))
+
+
+def first_period_day_counter(t):
+    code = t.get("first_period_day_count")
+    return day_counter(code, from_iso(t["maturity_date"]), business_calendar(t)) if code else None
+
+
+def coupon_rates(t):
+    return list(t["coupon_rate"]) if isinstance(t["coupon_rate"], list) else [t["coupon_rate"]]
+
+
+RULES = {name: getattr(ql.DateGeneration, name) for name in
+         ["Backward", "Forward", "Zero", "ThirdWednesday", "ThirdWednesdayInclusive", "Twentieth", "TwentiethIMM", "OldCDS", "CDS", "CDS2015"]}
 
 
 def bond_schedule(t):
+    """The schedule of design §4.1: Forward from issue when none is stored; generated by its rule without dates;
+    explicit dates as they are, with is_regular when given, a tenor when given (or, for terms stored with
+    end_of_month before is_regular existed, the coupon frequency)."""
     cal = calendar(t["calendar"])
     bdc = BDCS[t.get("business_day_convention") or "Following"]
     tenor = period(t["coupon_frequency"])
@@ -65,10 +127,19 @@ def bond_schedule(t):
         return ql.Schedule(from_iso(t["issue_date"]), from_iso(t["maturity_date"]), tenor, cal, bdc, bdc, ql.DateGeneration.Forward, False)
     scal = calendar(s["calendar"]) if s.get("calendar") else cal
     sbdc = BDCS[s.get("business_day_convention") or t.get("business_day_convention") or "Following"]
-    stenor = period(s["tenor"]) if s.get("tenor") else tenor
-    if s.get("end_of_month") is not None:
-        return ql.Schedule([from_iso(d) for d in s["dates"]], scal, sbdc, sbdc, stenor, ql.DateGeneration.Backward, s["end_of_month"])
-    return ql.Schedule([from_iso(d) for d in s["dates"]], scal, sbdc, sbdc, stenor)
+    tbdc = BDCS[s["termination_business_day_convention"]] if s.get("termination_business_day_convention") else sbdc
+    eom = s.get("end_of_month")
+    if s.get("dates") is None:
+        first = from_iso(s["first_date"]) if s.get("first_date") else ql.Date()
+        next_to_last = from_iso(s["next_to_last_date"]) if s.get("next_to_last_date") else ql.Date()
+        return ql.Schedule(from_iso(t["issue_date"]), from_iso(t["maturity_date"]), period(s["tenor"]) if s.get("tenor") else tenor, scal, sbdc, tbdc,
+                           RULES[s["rule"]], bool(eom), first, next_to_last)
+    dates = [from_iso(d) for d in s["dates"]]
+    stenor = period(s["tenor"]) if s.get("tenor") else (tenor if eom is not None else None)
+    rule = RULES[s["rule"]] if s.get("rule") else None
+    if stenor is None:
+        return ql.Schedule(dates, scal, sbdc, tbdc, None, rule, bool(eom), list(s.get("is_regular") or []))
+    return ql.Schedule(dates, scal, sbdc, tbdc, stenor, rule, bool(eom), list(s.get("is_regular") or []))
 
 
 def ex_coupon_args(t):
@@ -93,13 +164,21 @@ def build_bond(kind, t, index=None, callability=None):
         return ql.ZeroCouponBond(settlement_days, calendar(t["calendar"]), t["face_value"], from_iso(t["maturity_date"]), pay, t.get("redemption_pct", 100.0), issue)
     schedule = bond_schedule(t)
     ex = ex_coupon_args(t)
+    first_dc = first_period_day_counter(t)
+    if (first_dc is not None and kind in ("FixedRateBond", "AmortizingFixedRateBond")) or (kind == "AmortizingFixedRateBond" and not schedule.hasTenor()):
+        # Python's bonds take no firstPeriodDayCounter, and AmortizingFixedRateBond wants a tenor only for its frequency:
+        # the bond of its FixedRateLeg, as FixedRateBond and AmortizingFixedRateBond build it
+        pay_cal = calendar(t["payment_calendar"]) if t.get("payment_calendar") else calendar(t["calendar"])
+        notionals = t["amortization"]["notionals"] if kind == "AmortizingFixedRateBond" else [t["face_value"]]
+        leg = ql.FixedRateLeg(schedule, dc, notionals, coupon_rates(t), pay, first_dc or dc, *(ex or [ql.Period(), pay_cal, ql.Unadjusted, False]), pay_cal)
+        return ql.Bond(settlement_days, pay_cal, issue, leg)
     if kind == "FixedRateBond":
         pay_cal = calendar(t["payment_calendar"]) if t.get("payment_calendar") else calendar(t["calendar"])
-        return ql.FixedRateBond(settlement_days, t["face_value"], schedule, [t["coupon_rate"]], dc, pay, t.get("redemption", 100.0), issue, pay_cal, *ex)
+        return ql.FixedRateBond(settlement_days, t["face_value"], schedule, coupon_rates(t), dc, pay, t.get("redemption", 100.0), issue, pay_cal, *ex)
     if kind == "AmortizingFixedRateBond":
-        return ql.AmortizingFixedRateBond(settlement_days, t["amortization"]["notionals"], schedule, [t["coupon_rate"]], dc, pay, issue, *ex)
+        return ql.AmortizingFixedRateBond(settlement_days, t["amortization"]["notionals"], schedule, coupon_rates(t), dc, pay, issue, *ex)
     if kind == "CallableFixedRateBond":
-        return ql.CallableFixedRateBond(settlement_days, t["face_value"], schedule, [t["coupon_rate"]], dc, pay, t.get("redemption", 100.0), issue, callability, *ex)
+        return ql.CallableFixedRateBond(settlement_days, t["face_value"], schedule, coupon_rates(t), dc, pay, t.get("redemption", 100.0), issue, callability, *ex)
     fixing_days = t["fixing_days"] if t.get("fixing_days") is not None else index.fixingDays()
     gearings = t.get("gearings") or [1.0]
     spreads = t.get("spreads") or [t["spread"]]

@@ -2,6 +2,8 @@
 on today's curve seen from the horizon (ImpliedTermStructure), and yield-based figures that continue QuantLib's
 formulas where 30E/360 ISDA makes a stepwise time negative (QuantLib 1.29 refuses its npv at a yield there,
 while its durations run on with the same times)."""
+import math
+
 import QuantLib as ql
 
 
@@ -44,25 +46,41 @@ def stepwise_flows(leg, dc, settlement, npv_date):
     return out
 
 
-def npv_at_yield(leg, y, dc, freq, settlement, npv_date=None):
-    """CashFlows::npv at a compounded yield, continued where a stepwise time is negative."""
+def compound_factor(r, comp, freq, t):
+    """InterestRate::compoundFactor's formula for any t (QuantLib refuses a negative one)."""
+    if comp == ql.Simple:
+        return 1 + r * t
+    if comp == ql.Continuous:
+        return math.exp(r * t)
+    compounded = (1 + r / freq) ** (freq * t)
+    if comp == ql.SimpleThenCompounded:
+        return 1 + r * t if t <= 1 / freq else compounded
+    if comp == ql.CompoundedThenSimple:
+        return compounded if t <= 1 / freq else 1 + r * t
+    return compounded
+
+
+def npv_at_yield(leg, y, dc, freq, settlement, npv_date=None, comp=ql.Compounded):
+    """CashFlows::npv at a yield (compounded unless `comp` says otherwise), continued where a stepwise time is negative."""
     try:
-        return ql.CashFlows.npv(leg, ql.InterestRate(y, dc, ql.Compounded, freq), False, settlement, npv_date or settlement)
+        return ql.CashFlows.npv(leg, ql.InterestRate(y, dc, comp, freq), False, settlement, npv_date or settlement)
     except RuntimeError as e:
         if "negative time" not in str(e):
             raise
-        return sum(a * (1 + y / freq) ** (-freq * t) for t, a in stepwise_flows(leg, dc, settlement, npv_date or settlement))
+        if comp == ql.Compounded:
+            return sum(a * (1 + y / freq) ** (-freq * t) for t, a in stepwise_flows(leg, dc, settlement, npv_date or settlement))
+        return sum(a / compound_factor(y, comp, freq, t) for t, a in stepwise_flows(leg, dc, settlement, npv_date or settlement))
 
 
-def bond_yield(bond, clean, dc, freq, settlement):
+def bond_yield(bond, clean, dc, freq, settlement, comp=ql.Compounded):
     """BondFunctions::bondYield (accuracy 1e-10, guess 5%), solved on the continued NPV where QuantLib refuses."""
     try:
-        return ql.BondFunctions.bondYield(bond, clean, dc, ql.Compounded, freq, settlement, 1e-10, 100, 0.05)
+        return ql.BondFunctions.bondYield(bond, clean, dc, comp, freq, settlement, 1e-10, 100, 0.05)
     except RuntimeError as e:
         if "negative time" not in str(e):
             raise
     target = (clean + bond.accruedAmount(settlement)) * bond.notional(settlement) / 100
-    f = lambda y: npv_at_yield(bond.cashflows(), y, dc, freq, settlement) - target
+    f = lambda y: npv_at_yield(bond.cashflows(), y, dc, freq, settlement, comp=comp) - target
     lo, hi = -0.9, 1.0
     while f(hi) > 0 and hi < 1e6:
         hi *= 2
@@ -80,7 +98,7 @@ def bond_yield(bond, clean, dc, freq, settlement):
 def basis_point_value(bond, rate, settlement):
     """CashFlows::basisPointValue: delta and half gamma of one basis point, on the continued NPV."""
     leg = bond.cashflows()
-    value = npv_at_yield(leg, rate.rate(), rate.dayCounter(), rate.frequency(), settlement)
+    value = npv_at_yield(leg, rate.rate(), rate.dayCounter(), rate.frequency(), settlement, comp=rate.compounding())
     modified = ql.BondFunctions.duration(bond, rate, ql.Duration.Modified, settlement)
     convexity = ql.BondFunctions.convexity(bond, rate, settlement)
     return -modified * value * 1e-4 + 0.5 * (convexity / 100) * value * 1e-8

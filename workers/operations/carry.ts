@@ -15,7 +15,8 @@ import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
 import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
 import { discountCurve, taskCurveData } from './market.ts'
 import { callableValuation } from './callable.ts'
-import { callableOfInstrument, finite, solveYield, value, yieldRate, type Instrument, type Valued } from './valuation.ts'
+import { callableOfInstrument, finite, value, type Instrument, type Valued } from './valuation.ts'
+import { bondYieldConvention, interestRate, solveYield } from './yields.ts'
 
 type Result = Record<string, unknown>
 
@@ -54,8 +55,9 @@ export function carryRollDown(task: PricingTask): Result {
   const s1 = atHorizon(() => settlementDate(v.bond, h1))
   const p1Curve = per100(atHorizon(() => settlementValueOn(v, new ImpliedTermStructure(v.curve, h1), h1, s1)))
   const p1Rolled = per100(atHorizon(() => settlementValueOn(v, rolledCurve(task, v, h1), h1, s1)))
-  const y0 = solveYield(v, v.clean, s0)
-  const p1Yield = per100(npvYield(v.bond.cashflows, yieldRate(v, y0), s1, s1))
+  const conv = bondYieldConvention(v)
+  const y0 = solveYield(v.bond, conv, v.clean, s0)
+  const p1Yield = per100(npvYield(v.bond.cashflows, interestRate(conv, y0), s1, s1))
   let between = 0
   for (const cf of v.bond.cashflows) if (!hasOccurred(cf, s0) && hasOccurred(cf, s1)) between += amountOf(cf)
   const cr = p1Curve - v.dirty

@@ -7,7 +7,7 @@ import type { DateSerial } from '../quant/types.ts'
 import { MissingCurveError, QuantInputError, require } from '../quant/errors.ts'
 import { fromIso } from '../quant/time/date.ts'
 import { calendarFromTerms } from '../quant/time/calendars/index.ts'
-import { dayCounterFromCode } from '../quant/time/daycounters/index.ts'
+import { dayCounterFromCode, dayCountNeedsCalendar } from '../quant/time/daycounters/index.ts'
 import { parseBusinessDayConvention } from '../quant/time/business-day-convention.ts'
 import { parseFrequency, parsePeriod } from '../quant/time/period.ts'
 import type { DayCounter } from '../quant/time/day-counter.ts'
@@ -77,12 +77,14 @@ export function floatingIndex(task: PricingTask, indexUid: string, withProjectio
   const tenor = parsePeriod(conventions.tenor, 'index.tenor')
   // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
   require(tenor.length > 0, () => `index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
+  const fixingCalendar = calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar')
   return {
     name: conventions.identifier,
     tenor,
     fixingDays: conventions.fixing_days,
-    fixingCalendar: calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar'),
-    dayCounter: dayCounterFromCode(conventions.day_count, {}, 'index.day_count'),
+    fixingCalendar,
+    // a Business/252 index counts the business days of its own calendar
+    dayCounter: dayCounterFromCode(conventions.day_count, { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined }, 'index.day_count'),
     convention: parseBusinessDayConvention(conventions.business_day_convention, 'index.business_day_convention'),
     endOfMonth: conventions.end_of_month,
     history,

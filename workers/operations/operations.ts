@@ -9,12 +9,13 @@ import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
 import { sharingYieldFlows, type DurationType } from '../quant/cashflows/cashflows.ts'
+import { bondYieldConvention, interestRate, measuresAt, pricesFromYield, quotedYield, requestedYieldConvention, solveYield, yieldsToCall } from './yields.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
-import { accruedAmount, duration, yieldMeasures, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
+import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { CALLABLE_ENGINE_ID } from './callable.ts'
-import { finite, instrument, prewarmFloaterPlan, solveYield, taskTerms, value, yieldRate } from './valuation.ts'
+import { finite, instrument, prewarmFloaterPlan, requireLive, taskTerms, value, type Instrument } from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
 type Result = Record<string, unknown>
@@ -32,27 +33,42 @@ export function price(task: PricingTask): Result {
 }
 
 export function analytics(task: PricingTask): Result {
+  const quoted = quotedYield(task)
+  if (quoted !== null) return analyticsFromYield(task, quoted)
   const v = value(task)
   const s = v.valuation.settlementDate
   const out: Record<string, number> = { clean_price: v.clean, dirty_price: v.dirty, accrued_amount: v.accrued, npv: v.valuation.npv, settlement_value: v.valuation.settlementValue }
+  let calls: ReturnType<typeof yieldsToCall> | undefined
   if (notional(v.bond, s) > 0) {
+    const conv = requestedYieldConvention(task, v)
     // the yield, then the durations, convexity and BPV at it, from one computation of the live flows
-    const { y, m } = sharingYieldFlows(() => {
-      const y = solveYield(v, v.clean, s)
-      return { y, m: yieldMeasures(v.bond, yieldRate(v, y), s) }
+    const y = sharingYieldFlows(() => {
+      const y = solveYield(v.bond, conv, v.clean, s)
+      Object.assign(out, { yield: y, ...measuresAt(v.bond, interestRate(conv, y), s) })
+      return y
     })
-    Object.assign(out, {
-      yield: y,
-      simple_duration: m.simple,
-      modified_duration: m.modified,
-      macaulay_duration: m.macaulay,
-      convexity: m.convexity,
-      bpv: m.bpv,
-    })
+    out.yield = y
+    if (v.type === 'CallableFixedRateBond') calls = yieldsToCall(v, conv, v.clean, s)
   }
   // curve-bump risk needs a value to be relative to (an expired bond has none)
   if (v.valuation.npv !== 0) Object.assign(out, effectiveRisk(task, v))
-  return { analytics: finite(out) }
+  return { analytics: finite(out), ...calls }
+}
+
+/**
+ * Analytics from a quoted yield (design §6.1): clean, dirty and accrued by QuantLib's BondFunctions at that yield,
+ * and the yield measures at it; no curve, so no curve-bump risk. A callable's figures are its straight bond's.
+ */
+function analyticsFromYield(task: PricingTask, y: number): Result {
+  const inst = requireLive(instrument(task))
+  const s = settlementDate(inst.bond, inst.evaluationDate)
+  require(notional(inst.bond, s) > 0, 'the bond has no notional outstanding at settlement: no price from a yield', 'parameters.quoted_yield')
+  const conv = requestedYieldConvention(task, inst)
+  const rate = interestRate(conv, y)
+  const p = pricesFromYield(inst.bond, rate, s)
+  const out: Record<string, number> = { clean_price: p.clean, dirty_price: p.dirty, accrued_amount: p.accrued, yield: y, ...measuresAt(inst.bond, rate, s) }
+  const calls = inst.type === 'CallableFixedRateBond' ? yieldsToCall(inst, conv, p.clean, s) : undefined
+  return { analytics: finite(out), ...calls }
 }
 
 /** Yield durations (Simple, Macaulay, Modified) or curve-bump ones (Effective, KeyRate: see risk.ts). */
@@ -67,8 +83,9 @@ export function durationOp(task: PricingTask): Result {
     return { duration_type: type, duration: krd.reduce((sum, k) => sum + k.duration, 0), key_rate_durations: krd }
   }
   const s = v.valuation.settlementDate
-  const y = solveYield(v, v.clean, s)
-  return { duration_type: type, duration: requireFinite(duration(v.bond, yieldRate(v, y), type as DurationType, s), 'duration') }
+  const conv = bondYieldConvention(v)
+  const y = solveYield(v.bond, conv, v.clean, s)
+  return { duration_type: type, duration: requireFinite(duration(v.bond, interestRate(conv, y), type as DurationType, s), 'duration') }
 }
 
 /** Internal (account risk): NPV, DV01 and key-rate durations of one position's instrument. */
@@ -78,19 +95,30 @@ export function risk(task: PricingTask): Result {
   return r
 }
 
+/** The yield of the model clean price, or of override_clean_price, in the requested conventions; a callable's yields to call. */
 export function yieldOp(task: PricingTask): Result {
   const override = task.parameters.override_clean_price
+  let inst: Instrument
+  let clean: number
+  let s: DateSerial
   if (override !== undefined && override !== null) {
-    const inst = instrument(task)
-    const s = settlementDate(inst.bond, inst.evaluationDate)
-    return { yield: requireFinite(solveYield(inst, Number(override), s), 'yield') }
+    inst = requireLive(instrument(task))
+    s = settlementDate(inst.bond, inst.evaluationDate)
+    clean = Number(override)
+  } else {
+    const v = value(task)
+    inst = v
+    s = v.valuation.settlementDate
+    clean = v.clean
   }
-  const v = value(task)
-  return { yield: requireFinite(solveYield(v, v.clean, v.valuation.settlementDate), 'yield') }
+  const conv = requestedYieldConvention(task, inst)
+  const result: Result = { yield: requireFinite(solveYield(inst.bond, conv, clean, s), 'yield') }
+  if (inst.type === 'CallableFixedRateBond') Object.assign(result, yieldsToCall(inst, conv, clean, s))
+  return result
 }
 
 export function zSpread(task: PricingTask): Result {
-  const inst = instrument(task)
+  const inst = requireLive(instrument(task))
   const curve = requiredCurve(task, 'benchmark')
   const s = settlementDate(inst.bond, inst.evaluationDate)
   const n = notional(inst.bond, s)

@@ -5,14 +5,14 @@
  */
 import type { PricingTask } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
-import { QuantInputError, requireFinite } from '../quant/errors.ts'
-import { fromIso } from '../quant/time/date.ts'
+import { BondMaturedError, QuantInputError, requireFinite } from '../quant/errors.ts'
+import { fromIso, toIso } from '../quant/time/date.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
-import type { Bond } from '../quant/instruments/bond.ts'
+import { settlementDate, type Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
-import { accruedAmount, dirtyPriceFromValue, yieldFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
+import { accruedAmount, dirtyPriceFromValue } from '../quant/engines/bond/bond-functions.ts'
 import { flatYieldCurve, floatingIndex, requiredCurve } from './market.ts'
-import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, yieldFrequency, type CommonTerms } from './rebuild-instrument.ts'
+import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, type CommonTerms } from './rebuild-instrument.ts'
 import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { callableOf, callableSpreadValuation } from './callable.ts'
@@ -232,7 +232,22 @@ function reweigh(task: PricingTask): void {
   if (task.instrument_key !== undefined) instruments.reweigh(task.instrument_key)
 }
 
-export function value(task: PricingTask, inst: Instrument = instrument(task)): Valued {
+/**
+ * Every operation but the cash-flow lists and fixings availability refuses a bond with no cash flow after its
+ * settlement date (design §6.1): QuantLib values it at 0, which read as a price is a silent wrong number.
+ */
+export function requireLive(inst: Instrument): Instrument {
+  const flows = inst.bond.cashflows
+  let last = flows[0].date
+  for (const cf of flows) if (cf.date > last) last = cf.date
+  const settlement = settlementDate(inst.bond, inst.evaluationDate)
+  if (last > settlement) return inst
+  throw new BondMaturedError(
+    `The bond matured on ${toIso(last)} (its last cash flow): nothing is left to price at settlement ${toIso(settlement)} of the valuation date ${toIso(inst.evaluationDate)}. Its cash flows are listed by cashflows with include_paid: true.`,
+  )
+}
+
+export function value(task: PricingTask, inst: Instrument = requireLive(instrument(task))): Valued {
   const flat = flatYieldCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter)
   const curve = flat ?? requiredCurve(task, 'discount')
   let spreaded: Valued['spreaded']
@@ -250,15 +265,6 @@ export function value(task: PricingTask, inst: Instrument = instrument(task)): V
   // spelled out: V8 gave each `{ ...inst, curve, ... }` hidden classes of its own, allocated in the old generation
   // (~1 kB per valuation, garbage that only a full collection of the thread's cached book reclaims)
   return { bond: inst.bond, evaluationDate: inst.evaluationDate, terms: inst.terms, type: inst.type, floating: inst.floating, parsed: inst.parsed, curve, valuation, dirty, accrued, clean: dirty - accrued, spreaded }
-}
-
-export function yieldRate(v: Instrument, y: number) {
-  return { rate: y, dayCounter: v.parsed.common.dayCounter, compounding: 'Compounded' as const, frequency: yieldFrequency(v.terms, v.type) }
-}
-
-export function solveYield(v: Instrument, cleanPrice: number, settlement: DateSerial): number {
-  const c = v.parsed.common
-  return yieldFromCleanPrice(v.bond, cleanPrice, c.dayCounter, 'Compounded', yieldFrequency(v.terms, v.type), settlement)
 }
 
 export const finite = (r: Record<string, number>) => {

@@ -53,3 +53,8 @@ export class MissingCurveError extends Error {
     super(`no ${role} curve was supplied for this operation`)
   }
 }
+
+/** The bond has no cash flow after the settlement date: nothing is left to price (the service refuses; QuantLib answers 0). */
+export class BondMaturedError extends Error {
+  override readonly name = 'BondMaturedError'
+}

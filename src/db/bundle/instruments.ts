@@ -7,7 +7,7 @@
 import { INSTRUMENT_TERMS } from '../../contracts/instrument-terms.ts'
 import type { IndexConvention } from '../../contracts/index-conventions.ts'
 import type { TaskCurve } from '../../contracts/pricing.ts'
-import { validateBondTerms } from '../../../workers/operations/rebuild-instrument.ts'
+import { scheduleWarnings, validateBondTerms } from '../../../workers/operations/rebuild-instrument.ts'
 import { curveBuildingIssue, indexConventionIssue } from '../../../workers/operations/check-market-terms.ts'
 import type { BundleIssue } from './issues.ts'
 
@@ -35,9 +35,23 @@ export function curveBuildingIssues(building: TaskCurve['building']): BundleIssu
   return issue ? [{ path: issue.field ? `$.${issue.field}` : '$', message: issue.message }] : []
 }
 
-/** Rates are decimals: a coupon or spread above 1 (100%) is almost surely a percentage typed as a number. */
-export function percentageWarnings(dump: Record<string, unknown>): BundleIssue[] {
-  return ['coupon_rate', 'spread']
-    .filter((k) => typeof dump[k] === 'number' && Math.abs(dump[k] as number) > 1)
-    .map((k) => ({ path: `$.${k}`, message: `${dump[k] as number} looks like a percentage: rates are decimals (0.0425 is 4.25%)` }))
+/**
+ * Terms that load but are probably not what was meant: a rate above 1 (100%) is almost surely a percentage typed as
+ * a number; a null schedule generated Forward with an irregular period that a Backward schedule would not have.
+ */
+export function termsWarnings(instrumentType: string, dump: Record<string, unknown>): BundleIssue[] {
+  const warnings: BundleIssue[] = []
+  for (const k of ['coupon_rate', 'spread']) {
+    const v = dump[k]
+    const rates = Array.isArray(v) ? v : [v]
+    rates.forEach((r, i) => {
+      if (typeof r === 'number' && Math.abs(r) > 1) warnings.push({ path: Array.isArray(v) ? `$.${k}[${i}]` : `$.${k}`, message: `${r} looks like a percentage: rates are decimals (0.0425 is 4.25%)` })
+    })
+  }
+  try {
+    for (const w of scheduleWarnings(instrumentType, dump)) warnings.push({ path: `$.${w.field}`, message: w.message })
+  } catch {
+    // terms the rebuild refuses are reported as errors by validateInstrumentDump
+  }
+  return warnings
 }

@@ -6,7 +6,7 @@ import { jsonValue, nul } from '../values.ts'
 import type { Sql, TransactionSql } from '../client.ts'
 import { encodeCurve, encodePayload } from '../curve-payload.ts'
 import type { Bundle } from './schema.ts'
-import { validateBundle, type BundleIssue, type InstrumentValidator } from './validate.ts'
+import { validateBundle, type BundleIssue, type ValidateOptions } from './validate.ts'
 
 type Row = Record<string, unknown>
 
@@ -33,15 +33,13 @@ export interface LoadSummary {
   [entity: string]: number
 }
 
-export interface LoadOptions {
-  /** checks instrument terms (default: pricing's own rebuild) */
-  validateInstrument?: InstrumentValidator
+export interface LoadOptions extends ValidateOptions {
   /** told about each warning (e.g. a rate that looks like a percentage); warnings do not stop the load */
   onWarning?: (warning: BundleIssue) => void
 }
 
 export async function loadBundle(sql: Sql, input: unknown, options: LoadOptions = {}): Promise<LoadSummary> {
-  const { bundle, warnings } = await validateBundle(input, sql, options.validateInstrument)
+  const { bundle, warnings } = await validateBundle(input, sql, options)
   for (const w of warnings) options.onWarning?.(w)
   return sql.begin(async (tx) => writeBundle(tx, bundle))
 }
@@ -100,6 +98,7 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
   const sets = b.market_data_sets ?? []
   await upsert(tx, 'pricing_market_data_sets', ['uid'], sets.map((s) => ({
     uid: s.uid, set_key: s.set_key, display_name: s.display_name, description: nul(s.description), status: s.status ?? 'ACTIVE', metadata_json: json(tx, s.metadata_json),
+    max_curve_age_days: s.max_curve_age_days === undefined ? 7 : s.max_curve_age_days,
   })))
   const bindings = sets.flatMap((s) => (s.bindings ?? []).map((x) => ({
     uid: x.uid, market_data_set_uid: s.uid, concept_key: x.concept_key, data_node_uid: x.data_node_uid,

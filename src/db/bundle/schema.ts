@@ -99,6 +99,13 @@ export const BundleMarketDataSet = Strict({
   description: Opt(Type.String()),
   status: Type.Optional(Name(32)),
   metadata_json: Opt(Obj),
+  max_curve_age_days: Opt(
+    Type.Integer({
+      minimum: 0,
+      maximum: 36_500,
+      description: 'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)',
+    }),
+  ),
   bindings: Type.Optional(
     Type.Array(
       Strict({

@@ -8,7 +8,9 @@ import type { Sql } from '../client.ts'
 import type { TaskCurve } from '../../contracts/pricing.ts'
 import { INSTRUMENT_TYPES } from '../../contracts/instrument-terms.ts'
 import { createAjv } from '../../http/ajv.ts'
-import { conventionIssues, curveBuildingIssues, percentageWarnings, validateInstrumentDump } from './instruments.ts'
+import { relevantErrors } from '../../http/validation.ts'
+import { iborTenorIssue } from '../../../workers/operations/rebuild-instrument.ts'
+import { conventionIssues, curveBuildingIssues, termsWarnings, validateInstrumentDump } from './instruments.ts'
 import { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
 import { Bundle } from './schema.ts'
 
@@ -21,9 +23,8 @@ const at = (input: unknown, pointer: string): unknown =>
   pointer.split('/').filter(Boolean).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), input)
 
 function schemaIssues(errors: ErrorObject[], input: unknown): BundleIssue[] {
-  return errors
-    // an if/then rule reports its branch's errors, and then that the branch failed: keep the first
-    .filter((e) => e.keyword !== 'if' && (e.keyword !== 'anyOf' || errors.length === 1))
+  // an if/then rule reports its branch's errors, and then that the branch failed: keep the first
+  return relevantErrors(errors.filter((e) => e.keyword !== 'if'))
     .map((e) => {
       if (e.keyword === 'required' && e.params.missingProperty === 'unpriced') {
         const type = String(at(input, `${e.instancePath}/instrument_type`))
@@ -59,7 +60,7 @@ function pricingIssues(b: Bundle, validateInstrument: InstrumentValidator, clean
     const details = a?.pricing_details
     if (!details || !clean(path) || !(INSTRUMENT_TYPES as string[]).includes(details.instrument_type)) return
     errors.push(...relative(`${path}.instrument_dump`, validateInstrument(details.instrument_type, details.instrument_dump)))
-    warnings.push(...relative(`${path}.instrument_dump`, percentageWarnings(details.instrument_dump)))
+    warnings.push(...relative(`${path}.instrument_dump`, termsWarnings(details.instrument_type, details.instrument_dump)))
   })
   return { errors, warnings }
 }
@@ -128,11 +129,19 @@ export interface ValidatedBundle {
   warnings: BundleIssue[]
 }
 
+export interface ValidateOptions {
+  /** checks instrument terms (default: pricing's own rebuild) */
+  validateInstrument?: InstrumentValidator
+  /** accept curve zero rates above 100% (genuine hyperinflation data; `npm run load -- --allow-large-rates`) */
+  allowLargeRates?: boolean
+}
+
 /**
  * Throws BundleValidationError listing every error; else the bundle and its warnings. Without `sql` (a check
  * with no database) references must resolve inside the bundle.
  */
-export async function validateBundle(input: unknown, sql: Sql | null, validateInstrument: InstrumentValidator = validateInstrumentDump): Promise<ValidatedBundle> {
+export async function validateBundle(input: unknown, sql: Sql | null, options: ValidateOptions = {}): Promise<ValidatedBundle> {
+  const validateInstrument = options.validateInstrument ?? validateInstrumentDump
   const schemaOk = validateSchema(input)
   const issues: BundleIssue[] = schemaOk ? [] : schemaIssues(validateSchema.errors ?? [], input)
   const b = input as Bundle
@@ -171,8 +180,65 @@ export async function validateBundle(input: unknown, sql: Sql | null, validateIn
     if (c.valid_to < c.valid_from) issues.push({ path: `$.calendars[${i}].valid_to`, message: 'must not be before valid_from' })
   })
   issues.push(...(await missingReferences(b, sql)))
+  issues.push(...(await overnightIndexIssues(b, sql)))
+  if (!options.allowLargeRates) issues.push(...(await largeRateIssues(b, sql)))
   if (issues.length) throw new BundleValidationError(issues)
   return { bundle: b, warnings: pricing.warnings }
+}
+
+/**
+ * Curve nodes above 100% (in the curve's rate_unit): almost surely percentages typed as decimals (1.95 for 1.95%),
+ * which would price every bond on the curve wrong. The curve's building details are in the bundle, else in the
+ * database; one issue per observation, at its first such node.
+ */
+async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
+  const observations = b.curve_observations ?? []
+  if (observations.length === 0) return []
+  const units = new Map<string, string | null>()
+  for (const c of b.curves ?? []) units.set(c.unique_identifier, c.building_details?.rate_unit ?? null)
+  const stored = [...new Set(observations.map((o) => o.curve_identifier))].filter((id) => !units.has(id))
+  if (stored.length && sql) {
+    const rows = await sql<{ id: string; unit: string | null }[]>`
+      select c.unique_identifier as id, b.rate_unit as unit from pricing_curves c left join curve_building_details b on b.curve_uid = c.uid
+      where c.unique_identifier = any(${stored})`
+    for (const r of rows) units.set(r.id, r.unit)
+  }
+  const issues: BundleIssue[] = []
+  observations.forEach((o, i) => {
+    const percent = units.get(o.curve_identifier) === 'percent'
+    const j = o.nodes.findIndex((n) => Math.abs(percent ? n.zero / 100 : n.zero) > 1)
+    if (j < 0) return
+    const zero = o.nodes[j].zero
+    const shown = `${+(percent ? zero : zero * 100).toPrecision(12)}%`
+    issues.push({
+      path: `$.curve_observations[${i}].nodes[${j}].zero`,
+      message: `${zero} is a zero rate of ${shown}: rates are decimals (0.0195 is 1.95%)${percent ? '' : ", or give the curve's building details rate_unit percent"}; a genuine rate above 100% (hyperinflation) loads with --allow-large-rates`,
+    })
+  })
+  return issues
+}
+
+/** Floaters whose index (in the bundle, else in the database) is too short for an Ibor coupon (iborTenorIssue). */
+async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
+  const floaters = (b.assets ?? []).flatMap((a, i) => {
+    const uid = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump?.floating_rate_index_uid
+    return typeof uid === 'string' ? [{ uid, path: `$.assets[${i}].pricing_details.instrument_dump.floating_rate_index_uid` }] : []
+  })
+  if (floaters.length === 0) return []
+  const indexes = new Map<string, { identifier: string; tenor: unknown }>()
+  for (const x of b.indexes ?? []) if (x.convention) indexes.set(x.uid, { identifier: x.unique_identifier, tenor: x.convention.convention_dump.tenor })
+  const stored = [...new Set(floaters.map((f) => f.uid))].filter((u) => !indexes.has(u) && /^[0-9a-f-]{36}$/i.test(u))
+  if (stored.length && sql) {
+    const rows = await sql<{ uid: string; identifier: string; tenor: unknown }[]>`
+      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump -> 'tenor' as tenor
+      from indexes ix join index_convention_details cd on cd.index_uid = ix.uid where ix.uid::text = any(${stored})`
+    for (const r of rows) indexes.set(r.uid, { identifier: r.identifier, tenor: r.tenor })
+  }
+  return floaters.flatMap((f) => {
+    const index = indexes.get(f.uid)
+    const issue = index && typeof index.tenor === 'string' ? iborTenorIssue(index.identifier, index.tenor) : null
+    return issue ? [{ path: f.path, message: issue }] : []
+  })
 }
 
 async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {

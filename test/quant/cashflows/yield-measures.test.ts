@@ -67,7 +67,8 @@ t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) =
     const [, modified, macaulay, simple, conv, bpv] = figures(l, r, settlement, npvDate)
     t.same(yieldMeasures(l, r, settlement, npvDate), { simple, modified, macaulay, convexity: conv, bpv }, name)
   }
-  t.throws(() => yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY), /compounded rate required/, 'Macaulay needs a compounded rate, as duration does')
+  t.equal(yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY).macaulay, null, 'no Macaulay duration without a compounded rate (duration refuses it)')
+  t.throws(() => duration(leg, { ...bond, compounding: 'Continuous' }, 'Macaulay', TODAY), /compounded rate required/, 'as duration does')
 })
 
 t.test('sharing the live flows: every call within the scope gives what it gives alone, whatever the arguments', async (t) => {

@@ -31,6 +31,8 @@ export interface FixedRateCoupon extends CouponBase {
   kind: 'fixed'
   compounding: 'Simple' | 'Compounded' | 'Continuous' | 'SimpleThenCompounded' | 'CompoundedThenSimple'
   frequency: number
+  /** why its day count refused the period (an Act/365 Canadian reference period under a month), raised only when its amount is needed, as QuantLib computes it lazily */
+  refused: string | null
 }
 
 export interface FloatingRateCoupon extends CouponBase {
@@ -61,9 +63,10 @@ function unpriced(c: FloatingRateCoupon): never {
   throw new MissingFixingError(c.missingFixing!.index, c.missingFixing!.date)
 }
 
-/** The amount of a flow; a coupon whose past fixing is missing fails here, only when its amount is needed. */
+/** The amount of a flow; a coupon whose past fixing is missing (or whose period its day count refused) fails here, only when its amount is needed. */
 export function amountOf(cf: CashFlow): number {
   if (cf.kind === 'floating' && (cf.missingFixing || cf.nullAccrual)) unpriced(cf)
+  if (cf.kind === 'fixed' && cf.refused !== null) throw new QuantInputError(cf.refused, 'terms.day_count')
   return cf.amount
 }
 

@@ -290,7 +290,8 @@ function bpvOf(f: YieldFlows, y: InterestRate, modified = modifiedDurationOf(f, 
 export interface YieldMeasures {
   simple: Real
   modified: Real
-  macaulay: Real
+  /** null unless the yield is compounded (QuantLib's Macaulay duration requires a compounded rate) */
+  macaulay: Real | null
   convexity: Real
   bpv: Real
 }
@@ -307,9 +308,9 @@ export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial,
   const discounts = discountsAtYield(f, y)
   const simple = simpleDurationOf(f, y, discounts)
   const modified = modifiedDurationOf(f, y, discounts)
-  require(y.compounding === 'Compounded', 'compounded rate required')
   const convexity = convexityOf(f, y, discounts)
-  return { simple, modified, macaulay: (1 + y.rate / y.frequency) * modified, convexity, bpv: bpvOf(f, y, modified, convexity) }
+  const macaulay = y.compounding === 'Compounded' ? (1 + y.rate / y.frequency) * modified : null
+  return { simple, modified, macaulay, convexity, bpv: bpvOf(f, y, modified, convexity) }
 }
 
 export interface SolverSettings {

@@ -4,7 +4,7 @@
  * irregular first and last periods, and ex-coupon dates.
  */
 import type { DateSerial, Rate } from '../types.ts'
-import { require } from '../errors.ts'
+import { QuantInputError, require } from '../errors.ts'
 import type { DayCounter } from '../time/day-counter.ts'
 import { advance, advanceByPeriod, type Calendar } from '../time/calendar.ts'
 import type { BusinessDayConvention } from '../time/business-day-convention.ts'
@@ -25,6 +25,8 @@ export interface FixedRateLegOptions {
   notionals: readonly number[]
   rates: readonly Rate[]
   dayCounter: DayCounter
+  /** the first period's own day count (QuantLib's withFirstPeriodDayCounter): its amount and its accrual */
+  firstPeriodDayCounter?: DayCounter | null
   compounding?: Compounding
   frequency?: number
   paymentCalendar?: Calendar
@@ -51,7 +53,7 @@ export function isRegularPeriod(schedule: Schedule, i: number): boolean {
 }
 
 export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
-  const { schedule, dayCounter } = o
+  const { schedule } = o
   const dates = schedule.dates
   const n = dates.length
   require(n >= 2, 'a fixed-rate leg needs a schedule with at least two dates', 'schedule')
@@ -65,33 +67,42 @@ export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
   const coupons: FixedRateCoupon[] = []
 
   const coupon = (i: number, refStart: DateSerial, refEnd: DateSerial): FixedRateCoupon => {
+    const dayCounter = i === 1 ? (o.firstPeriodDayCounter ?? o.dayCounter) : o.dayCounter
     const start = dates[i - 1]
     const end = dates[i]
     const date = paymentDateFor(end, payCal, payConv, lag)
     const rate = nth(o.rates, i - 1, 0)
     const nominal = nth(o.notionals, i - 1, 0)
-    const yf = dayCounter.yearFraction(start, end, refStart, refEnd)
+    let amount: number
+    let refused: string | null = null
+    try {
+      amount = nominal * (compoundFactor(rate, compounding, frequency, dayCounter.yearFraction(start, end, refStart, refEnd)) - 1)
+    } catch (error) {
+      if (!(error instanceof QuantInputError)) throw error
+      amount = Number.NaN
+      refused = error.message
+    }
     return {
       kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate: exCouponDateFor(date, o.exCoupon), dayCounter,
-      rate, compounding, frequency, amount: nominal * (compoundFactor(rate, compounding, frequency, yf) - 1),
+      rate, compounding, frequency, amount, refused,
     }
   }
 
-  // QuantLib 1.29's FixedRateLeg: the first period is irregular only when the schedule says so; the last one
-  // whenever the schedule has a tenor but does not say it is regular. An irregular period takes a notional
+  // QuantLib 1.29's FixedRateLeg: the first period is irregular only when the schedule has a tenor and says so; the
+  // last one whenever the schedule has a tenor but does not say it is regular. An irregular period takes a notional
   // reference period one tenor long, advanced on the schedule calendar with its end-of-month rule.
-  const referenceShift = (from: DateSerial, sign: 1 | -1) => {
-    require(schedule.tenor !== null, 'full interface (tenor) not available', 'schedule.tenor')
+  const referenceShift = (from: DateSerial, sign: 1 | -1, tenor: Period) => {
     require(schedule.endOfMonth !== null, 'full interface (end of month) not available: an explicit schedule with a tenor needs end_of_month', 'schedule.end_of_month')
-    return advanceByPeriod(schedule.calendar, from, { length: sign * schedule.tenor.length, unit: schedule.tenor.unit }, schedule.convention, schedule.endOfMonth)
+    return advanceByPeriod(schedule.calendar, from, { length: sign * tenor.length, unit: tenor.unit }, schedule.convention, schedule.endOfMonth)
   }
   const hasFlags = schedule.isRegular.length > 0
-  if (!hasFlags || schedule.isRegular[0]) coupons.push(coupon(1, dates[0], dates[1]))
-  else coupons.push(coupon(1, referenceShift(dates[1], -1), dates[1]))
+  const tenor = schedule.tenor
+  if (tenor === null || !hasFlags || schedule.isRegular[0]) coupons.push(coupon(1, dates[0], dates[1]))
+  else coupons.push(coupon(1, referenceShift(dates[1], -1, tenor), dates[1]))
   for (let i = 2; i < n - 1; i++) coupons.push(coupon(i, dates[i - 1], dates[i]))
   if (n > 2) {
-    if ((hasFlags && schedule.isRegular[n - 2]) || schedule.tenor === null) coupons.push(coupon(n - 1, dates[n - 2], dates[n - 1]))
-    else coupons.push(coupon(n - 1, dates[n - 2], referenceShift(dates[n - 2], 1)))
+    if ((hasFlags && schedule.isRegular[n - 2]) || tenor === null) coupons.push(coupon(n - 1, dates[n - 2], dates[n - 1]))
+    else coupons.push(coupon(n - 1, dates[n - 2], referenceShift(dates[n - 2], 1, tenor)))
   }
   return coupons
 }

@@ -91,7 +91,7 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
       const dc = o.paymentDayCounter
       const yf = dc.yearFraction(start, end, refStart, refEnd)
       if (gearing === 0) {
-        plan.push({ kind: 'fixed', coupon: { kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: spread, compounding: 'Simple', frequency: 1, amount: nominal * spread * yf } })
+        plan.push({ kind: 'fixed', coupon: { kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: spread, compounding: 'Simple', frequency: 1, amount: nominal * spread * yf, refused: null } })
         failing = false
         continue
       }

@@ -17,7 +17,8 @@
  */
 import type { DateSerial } from '../types.ts'
 import { QuantInputError, require } from '../errors.ts'
-import { dayCounterFromCode } from '../time/daycounters/index.ts'
+import { dayCounterFromCode, dayCountNeedsCalendar } from '../time/daycounters/index.ts'
+import { calendarFromTerms, type CalendarTerms } from '../time/calendars/index.ts'
 import { parseFrequency } from '../time/period.ts'
 import { LinearInterpolation } from '../math/interpolations/linear.ts'
 import { CubicInterpolation } from '../math/interpolations/cubic.ts'
@@ -71,7 +72,9 @@ export function buildCurve({ referenceDate, nodes, building }: CurveNodesInput):
   const compounding = building.compounding as Compounding
   require(COMPOUNDINGS.includes(compounding), () => `unknown compounding '${building.compounding}'`, 'building.compounding')
   const frequency = parseFrequency(building.frequency, 'building.frequency')
-  const dayCounter = dayCounterFromCode(building.day_counter, {}, 'building.day_counter')
+  // a Business/252 curve counts the business days of the calendar of its building details
+  const calendar = dayCountNeedsCalendar(building.day_counter) && building.calendar ? calendarFromTerms(building.calendar as CalendarTerms, 'building.calendar') : undefined
+  const dayCounter = dayCounterFromCode(building.day_counter, { calendar }, 'building.day_counter')
   const extrapolation = building.extrapolation ?? true
   const scale = building.rate_unit === 'percent' ? 0.01 : 1
 

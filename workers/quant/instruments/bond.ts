@@ -5,6 +5,7 @@
  */
 import type { DateSerial, Real } from '../types.ts'
 import { require } from '../errors.ts'
+import { toIso } from '../time/date.ts'
 import { advance, type Calendar } from '../time/calendar.ts'
 import { isCoupon, type CashFlow, type Leg, type SimpleCashFlow } from '../cashflows/cash-flow.ts'
 
@@ -61,6 +62,12 @@ function notionalsFromCoupons(leg: Leg): { notionals: Real[]; schedule: (DateSer
 
 /** Bond::addRedemptionsToCashflows: amortization payments where the notional steps down, the redemption last. */
 export function bondFromCoupons(base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>, coupons: Leg, redemptions: readonly number[]): Bond {
+  if (base.issueDate !== null && coupons.length > 0) {
+    let first = coupons[0].date
+    for (const c of coupons) if (c.date < first) first = c.date
+    const issue = base.issueDate
+    require(issue < first, () => `issue date (${toIso(issue)}) must be earlier than first payment date (${toIso(first)})`, 'issue_date')
+  }
   const { notionals, schedule } = notionalsFromCoupons(coupons)
   const cashflows: CashFlow[] = [...coupons]
   for (let i = 1; i < schedule.length; i++) {

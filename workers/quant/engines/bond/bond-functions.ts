@@ -5,7 +5,7 @@
 import type { DateSerial, Rate, Real } from '../../types.ts'
 import { require } from '../../errors.ts'
 import type { DayCounter } from '../../time/day-counter.ts'
-import { accruedAmount as legAccrued, basisPointValue as legBpv, convexity as legConvexity, duration as legDuration, yieldMeasures as legYieldMeasures, yieldFromNpv, zSpreadFromNpv, type DurationType, type SolverSettings } from '../../cashflows/cashflows.ts'
+import { accruedAmount as legAccrued, basisPointValue as legBpv, convexity as legConvexity, duration as legDuration, npvYield, yieldMeasures as legYieldMeasures, yieldFromNpv, zSpreadFromNpv, type DurationType, type SolverSettings } from '../../cashflows/cashflows.ts'
 import type { Compounding, InterestRate } from '../../curves/interest-rate.ts'
 import type { YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import { notional, type Bond } from '../../instruments/bond.ts'
@@ -21,6 +21,13 @@ export function accruedAmount(bond: Bond, settlement: DateSerial): Real {
 export function dirtyPriceFromValue(bond: Bond, settlementValue: Real, settlement: DateSerial): Real {
   const n = notional(bond, settlement)
   return n === 0 ? 0 : (settlementValue * 100) / n
+}
+
+/** BondFunctions::dirtyPrice from a yield: the flows after settlement discounted at it, per 100 of the notional there. */
+export function dirtyPriceFromYield(bond: Bond, y: InterestRate, settlement: DateSerial): Real {
+  const n = notional(bond, settlement)
+  require(n > 0, 'the bond has no notional outstanding at settlement: no price from a yield')
+  return (npvYield(bond.cashflows, y, settlement, settlement) * 100) / n
 }
 
 export const DEFAULT_YIELD_SOLVER: SolverSettings = { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }

@@ -15,6 +15,8 @@ export interface FixedRateBondOptions {
   schedule: Schedule
   coupons: readonly Rate[]
   dayCounter: DayCounter
+  /** QuantLib's firstPeriodDayCounter */
+  firstPeriodDayCounter?: DayCounter | null
   paymentConvention?: BusinessDayConvention
   paymentCalendar?: Calendar
   paymentLag?: number
@@ -27,7 +29,7 @@ export function fixedRateBond(o: FixedRateBondOptions): Bond {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
   const coupons = fixedRateLeg({
-    schedule: o.schedule, notionals: o.notionals, rates: o.coupons, dayCounter: o.dayCounter, paymentCalendar: calendar,
+    schedule: o.schedule, notionals: o.notionals, rates: o.coupons, dayCounter: o.dayCounter, firstPeriodDayCounter: o.firstPeriodDayCounter, paymentCalendar: calendar,
     paymentConvention: o.paymentConvention ?? 'Following', paymentLag: o.paymentLag ?? 0, exCoupon: o.exCoupon,
   })
   const maturityDate = o.schedule.dates[o.schedule.dates.length - 1]
