@@ -4,7 +4,7 @@ import { jsonValue, nul, sentFields } from '../db/values.ts'
 import type { MarketDataBinding, MarketDataBindingCreate, MarketDataBindingUpdate, MarketDataSet, MarketDataSetCreate, MarketDataSetUpdate } from './schemas.ts'
 
 type Db = Sql | TransactionSql
-const SET = 'uid::text, set_key, display_name, description, status, metadata_json'
+const SET = 'uid::text, set_key, display_name, description, status, metadata_json, max_curve_age_days'
 const BINDING = 'uid::text, market_data_set_uid::text, concept_key, data_node_uid::text, storage_table_identifier, source, metadata_json'
 
 export async function listSets(sql: Sql, f: { limit: number; offset: number; status?: string; set_key?: string }) {
@@ -28,6 +28,7 @@ export async function findSetByKey(sql: Db, setKey: string): Promise<MarketDataS
 
 const setValues = (sql: Db, b: MarketDataSetCreate) => ({
   set_key: b.set_key.trim(), display_name: b.display_name, description: nul(b.description), status: b.status ?? 'ACTIVE', metadata_json: jsonValue(sql, b.metadata_json),
+  max_curve_age_days: b.max_curve_age_days === undefined ? 7 : b.max_curve_age_days,
 })
 
 export async function insertSet(tx: TransactionSql, b: MarketDataSetCreate): Promise<MarketDataSet> {
@@ -40,14 +41,15 @@ export async function upsertSet(tx: TransactionSql, b: MarketDataSetCreate): Pro
   const v = setValues(tx, b)
   const [row] = await tx<MarketDataSet[]>`
     insert into pricing_market_data_sets ${tx(v)}
-    on conflict (set_key) do update set display_name = excluded.display_name, description = excluded.description, status = excluded.status, metadata_json = excluded.metadata_json
+    on conflict (set_key) do update set display_name = excluded.display_name, description = excluded.description, status = excluded.status, metadata_json = excluded.metadata_json,
+      max_curve_age_days = excluded.max_curve_age_days
     returning ${tx.unsafe(SET)}`
   return row
 }
 
 /** Only the keys the client sent are changed; undefined when the set does not exist. */
 export async function updateSet(tx: TransactionSql, uid: string, b: MarketDataSetUpdate): Promise<MarketDataSet | undefined> {
-  const patch = sentFields(b, ['display_name', 'description', 'status', 'metadata_json'])
+  const patch = sentFields(b, ['display_name', 'description', 'status', 'metadata_json', 'max_curve_age_days'])
   if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
   if (Object.keys(patch).length === 0) return findSet(tx, uid)
   const [row] = await tx<MarketDataSet[]>`update pricing_market_data_sets set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(SET)}`

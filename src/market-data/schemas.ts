@@ -11,17 +11,29 @@ export const MarketDataSet = Type.Object(
     description: Nullable(Type.String()),
     status: Type.String({ description: '`ACTIVE` is the known value' }),
     metadata_json: Nullable(JsonObject),
+    max_curve_age_days: Type.Optional(Nullable(Type.Integer({ description: 'the oldest curve observation the set prices with, in calendar days before the valuation date (null: no bound)' }))),
   },
   { additionalProperties: false, title: 'PricingMarketDataSet' },
 )
 export type MarketDataSet = Static<typeof MarketDataSet>
 export const MarketDataSetCollection = ResourceCollection(MarketDataSet, 'ResourceCollection_PricingMarketDataSet_')
 
+const MAX_CURVE_AGE = 'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)'
 const setFields = {
   display_name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Nullable(Type.String())),
   status: Type.Optional(Type.String({ minLength: 1, maxLength: 32, default: 'ACTIVE' })),
   metadata_json: Type.Optional(Nullable(JsonObject)),
+  max_curve_age_days: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: 36_500,
+        default: 7,
+        description: MAX_CURVE_AGE,
+      }),
+    ),
+  ),
 }
 export const MarketDataSetCreate = Type.Object(
   { set_key: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }), ...setFields },
@@ -29,7 +41,13 @@ export const MarketDataSetCreate = Type.Object(
 )
 export type MarketDataSetCreate = Static<typeof MarketDataSetCreate>
 export const MarketDataSetUpdate = Type.Object(
-  { display_name: Type.Optional(setFields.display_name), description: setFields.description, status: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), metadata_json: setFields.metadata_json },
+  {
+    display_name: Type.Optional(setFields.display_name),
+    description: setFields.description,
+    status: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    metadata_json: setFields.metadata_json,
+    max_curve_age_days: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 36_500, description: MAX_CURVE_AGE }))),
+  },
   { additionalProperties: false, title: 'PricingMarketDataSetUpdate', description: 'set_key is immutable; only the keys sent are changed' },
 )
 export type MarketDataSetUpdate = Static<typeof MarketDataSetUpdate>

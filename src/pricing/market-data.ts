@@ -26,6 +26,8 @@ export interface ResolvedCurve {
   quote_side: string | null
   /** observation date = the curve's reference date */
   reference_date: string
+  /** calendar days from the observation date to the valuation date (the row's market part is one valuation's) */
+  age_days: number
   observation_time: string
   nodes: CurveNodes
   building: Record<string, unknown>
@@ -58,12 +60,16 @@ export interface ResolveRequest {
 /** Which curves an operation prices with (design §5 step 2). */
 export function neededCurves(op: OperationName, instrumentType: string, parameters: Record<string, unknown>): CurveRole[] {
   const floating = isFloating(instrumentType)
-  const withYield = parameters.with_yield !== undefined && parameters.with_yield !== null
+  const given = (name: string) => parameters[name] !== undefined && parameters[name] !== null
+  const withYield = given('with_yield')
   const roles: CurveRole[] = []
   if (floating && op !== 'fixings-availability') roles.push('projection')
   switch (op) {
-    case 'price':
     case 'analytics':
+      // a quoted yield prices from the yield, not from a curve
+      if (!withYield && !given('quoted_yield')) roles.push('discount')
+      break
+    case 'price':
     case 'duration':
     case 'carry-roll-down':
     case 'curve-preview':
@@ -71,7 +77,7 @@ export function neededCurves(op: OperationName, instrumentType: string, paramete
       if (!withYield) roles.push('discount')
       break
     case 'yield':
-      if (parameters.override_clean_price === undefined || parameters.override_clean_price === null) roles.push('discount')
+      if (!given('override_clean_price')) roles.push('discount')
       break
     case 'z-spread':
       roles.push('benchmark')
@@ -105,7 +111,7 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
   }
   let byRole = resolvedCurves.get(row)
   const known = byRole?.[role]
-  if (known) return known
+  if (known) return fresh(known, ctx, req, set, describe)
   const observation = new Date(row.time_index).toISOString()
   const referenceDate = observation.slice(0, 10)
   // every input of the worker's curve (reference date, nodes, building details): a changed one is a new key
@@ -122,13 +128,26 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
     index_uid: row.index_uid,
     quote_side: row.binding_key ? row.binding_key.slice(row.binding_key.lastIndexOf(':') + 1) : null,
     reference_date: referenceDate,
+    age_days: Math.floor((Date.parse(req.valuation) - Date.parse(referenceDate)) / 86_400_000),
     observation_time: observation,
     nodes: decodedCurves.getOrSet(cacheKey, () => decodeCurve(row.payload!)),
     building: row.building,
   }
   if (!byRole) resolvedCurves.set(row, (byRole = {}))
   byRole[role] = curve
-  return curve
+  return fresh(curve, ctx, req, set, describe)
+}
+
+/**
+ * A curve whose observation is older than the set's max_curve_age_days is refused (design §6.1): a valuation
+ * date after the latest observation would otherwise price on that old curve as if it were today's.
+ */
+function fresh(curve: ResolvedCurve, ctx: PricingContextRow, req: ResolveRequest, set: string, describe: () => string): ResolvedCurve {
+  const bound = ctx.max_curve_age_days
+  if (bound === null || bound === undefined || curve.age_days <= bound) return curve
+  throw conflict(
+    `Curve '${curve.curve_identifier}' (${describe()}) was last observed on ${curve.reference_date}, ${curve.age_days} days before the valuation date ${req.valuation.slice(0, 10)}; market-data set '${set}' prices with observations up to ${bound} days old (max_curve_age_days). Publish an observation of the curve at or before the valuation date, or raise (or null) the set's max_curve_age_days.`,
+  )
 }
 
 /** Resolves every curve and fixing the operation needs, or throws a 409 naming the first missing piece. */

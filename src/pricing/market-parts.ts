@@ -56,6 +56,8 @@ export interface FixingSet extends TaskFixings {
 export interface MarketPart {
   set_uid: string | null
   set_key: string | null
+  /** the set's bound on a curve observation's age in calendar days (null: none), design §6.1 */
+  max_curve_age_days: number | null
   discount_node_uid: string | null
   fixing_node_uid: string | null
   curves: SelectedCurveRow[]
@@ -149,10 +151,10 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
              floating_index text, benchmark_index text)
     ),
     sets as (
-      select s.market_data_set, m.uid as set_uid, m.set_key, n.discount_node, n.fixing_node
+      select s.market_data_set, m.uid as set_uid, m.set_key, m.max_curve_age_days, n.discount_node, n.fixing_node
       from (select distinct market_data_set from input) s
       left join lateral (
-        select uid, set_key from pricing_market_data_sets
+        select uid, set_key, max_curve_age_days from pricing_market_data_sets
         where set_key = s.market_data_set or uid::text = s.market_data_set
         order by (set_key = s.market_data_set) desc limit 1
       ) m on true
@@ -163,7 +165,7 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
       ) n on true
     ),
     req as (
-      select i.*, st.set_uid, st.set_key, st.discount_node, st.fixing_node,
+      select i.*, st.set_uid, st.set_key, st.max_curve_age_days, st.discount_node, st.fixing_node,
              (i.valuation at time zone 'UTC')::date as valuation_day
       from input i left join sets st on st.market_data_set = i.market_data_set
     ),
@@ -216,7 +218,7 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
       ) f
     )
     select 'market' as kind, r.ord, null as key, json_build_object(
-             'set_uid', r.set_uid, 'set_key', r.set_key,
+             'set_uid', r.set_uid, 'set_key', r.set_key, 'max_curve_age_days', r.max_curve_age_days,
              'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,
              'curve_keys', coalesce(wr.keys, '[]'::json),
              'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),

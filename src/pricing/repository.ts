@@ -238,6 +238,7 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
     dump_benchmark_index_uid: t.dump_benchmark_index_uid,
     set_uid: market?.set_uid ?? null,
     set_key: market?.set_key ?? null,
+    max_curve_age_days: market?.max_curve_age_days ?? null,
     discount_node_uid: market?.discount_node_uid ?? null,
     fixing_node_uid: market?.fixing_node_uid ?? null,
     curves: market?.curves ?? [],

@@ -23,7 +23,7 @@ t.test('card', async (t) => {
 t.test('sets: list, get, by key', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const list = body<{ items: Json[]; pageInfo: Json }>(await app.inject({ url: `${BASE}/sets/` }))
-  t.same(list.items, [{ uid: SET, set_key: 'default', display_name: 'Default end-of-day market data', description: 'Demo EOD curves and fixings', status: 'ACTIVE', metadata_json: null }])
+  t.same(list.items, [{ uid: SET, set_key: 'default', display_name: 'Default end-of-day market data', description: 'Demo EOD curves and fixings', status: 'ACTIVE', metadata_json: null, max_curve_age_days: 7 }])
   t.match(list.pageInfo, { pageSize: 25, totalItems: 1 })
   t.equal(body<{ items: Json[] }>(await app.inject({ url: `${BASE}/sets/?status=RETIRED` })).items.length, 0)
   t.equal(body<{ items: Json[] }>(await app.inject({ url: `${BASE}/sets/?set_key=default` })).items.length, 1)
@@ -47,7 +47,7 @@ t.test('sets: create 201, conflict 409, upsert, update, delete cascades', async 
   const created = await post(`${BASE}/sets/`, { set_key: 'intraday', display_name: 'Intraday', metadata_json: { owner: 'desk' } })
   t.equal(created.statusCode, 201)
   const set = body<Json & { uid: string }>(created)
-  t.match(set, { set_key: 'intraday', status: 'ACTIVE', description: null, metadata_json: { owner: 'desk' } })
+  t.match(set, { set_key: 'intraday', status: 'ACTIVE', description: null, metadata_json: { owner: 'desk' }, max_curve_age_days: 7 })
   const dup = await post(`${BASE}/sets/`, { set_key: 'intraday', display_name: 'Again' })
   t.same([dup.statusCode, body(dup)], [409, { detail: "A pricing market-data set with set_key 'intraday' already exists." }])
   t.equal((await post(`${BASE}/sets/`, { set_key: 'x', display_name: 'X', colour: 'red' })).statusCode, 422, 'unknown field')
@@ -64,6 +64,13 @@ t.test('sets: create 201, conflict 409, upsert, update, delete cascades', async 
   t.equal((await patch(set.uid, { set_key: 'renamed' })).statusCode, 422, 'set_key is immutable')
   t.equal((await patch(NOBODY, { description: 'x' })).statusCode, 404)
   t.equal(body(await patch(set.uid, {})).uid, set.uid, 'empty patch returns the row')
+
+  // the staleness bound: sent, patched, nulled (no bound), refused when negative; an upsert without it restores the default
+  t.equal(body(await post(`${BASE}/sets/`, { set_key: 'month-end', display_name: 'Month end', max_curve_age_days: 31 })).max_curve_age_days, 31)
+  t.equal(body(await patch(set.uid, { max_curve_age_days: 3 })).max_curve_age_days, 3)
+  t.equal(body(await patch(set.uid, { max_curve_age_days: null })).max_curve_age_days, null)
+  t.equal((await patch(set.uid, { max_curve_age_days: -1 })).statusCode, 422, 'a negative bound')
+  t.equal(body(await post(`${BASE}/sets/upsert/`, { set_key: 'intraday', display_name: 'Intraday v3' })).max_curve_age_days, 7)
 
   // the default set: deleting it removes its bindings and curve selections
   const del = await app.inject({ method: 'DELETE', url: `${BASE}/sets/${SET}/` })

@@ -154,7 +154,10 @@ t.test("the book's date is its market-data set's: a curve the set does not selec
 })
 
 t.test('PRICING_PREWARM_BOOK_DATE picks the warm-up\'s date: today\'s contexts are cached, not the market data\'s', async (t) => {
-  const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' } })
+  // priced today on the demo's curves of 2026-11-20: a set that accepts old observations
+  const bundle = readDemoBundle() as { market_data_sets: Record<string, unknown>[] }
+  bundle.market_data_sets[0].max_curve_age_days = null
+  const { app } = await build(t, { bundle, env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' } })
   const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
   for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
   t.equal(await running(), '0', 'the warm-up ends')
