@@ -38,29 +38,47 @@ const typeNames = (e: Partial<ErrorObject>): string[] => {
  */
 export function relevantErrors<E extends Partial<ErrorObject>>(errors: readonly E[]): E[] {
   const at = (e: E) => e.instancePath ?? ''
-  const deeper = (e: E) => errors.some((o) => at(o).startsWith(`${at(e)}/`))
-  const otherKindHere = (e: E) => errors.some((o) => o !== e && at(o) === at(e) && o.keyword !== 'type' && o.keyword !== 'anyOf')
+  // linear in the errors: a megabyte of wrong items is tens of thousands of them
+  const ancestors = new Set<string>()
+  const otherKinds = new Set<string>()
+  const typesAt = new Map<string, E[]>()
+  for (const e of errors) {
+    const path = at(e)
+    for (let i = path.lastIndexOf('/'); i >= 0; i = path.lastIndexOf('/', i - 1)) {
+      const prefix = path.slice(0, i)
+      if (ancestors.has(prefix)) break
+      ancestors.add(prefix)
+      if (i === 0) break
+    }
+    if (e.keyword === 'type') {
+      const here = typesAt.get(path)
+      if (here) here.push(e)
+      else typesAt.set(path, [e])
+    }
+    else if (e.keyword !== 'anyOf') otherKinds.add(path)
+  }
   const kept: E[] = []
-  const mergedTypes = new Map<string, E>()
+  const merged = new Set<string>()
   for (const e of errors) {
     if (e.keyword === 'anyOf' && errors.length > 1) continue
     if (e.keyword !== 'type') {
       kept.push(e)
       continue
     }
-    if (deeper(e) || otherKindHere(e)) continue
-    const sameHere = errors.filter((o) => o.keyword === 'type' && at(o) === at(e))
+    const path = at(e)
+    // a branch got past the type check here: the other branches' type errors are noise
+    if (ancestors.has(path) || otherKinds.has(path)) continue
+    const sameHere = typesAt.get(path) ?? [e]
     if (sameHere.length === 1) {
       kept.push(e)
       continue
     }
-    if (mergedTypes.has(at(e))) continue
+    if (merged.has(path)) continue
+    merged.add(path)
     // "must be null" only when null is all that could be said
     const names = [...new Set(sameHere.flatMap(typeNames))]
     const shown = names.length > 1 ? names.filter((n) => n !== 'null') : names
-    const merged = { ...e, params: { type: shown }, message: `must be ${shown.join(' or ')}` }
-    mergedTypes.set(at(e), merged)
-    kept.push(merged)
+    kept.push({ ...e, params: { type: shown }, message: `must be ${shown.join(' or ')}` })
   }
   return kept
 }
