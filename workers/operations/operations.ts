@@ -42,12 +42,10 @@ export function analytics(task: PricingTask): Result {
   if (notional(v.bond, s) > 0) {
     const conv = requestedYieldConvention(task, v)
     // the yield, then the durations, convexity and BPV at it, from one computation of the live flows
-    const y = sharingYieldFlows(() => {
+    sharingYieldFlows(() => {
       const y = solveYield(v.bond, conv, v.clean, s)
       Object.assign(out, { yield: y, ...measuresAt(v.bond, interestRate(conv, y), s) })
-      return y
     })
-    out.yield = y
     if (v.type === 'CallableFixedRateBond') calls = yieldsToCall(v, conv, v.clean, s)
   }
   // curve-bump risk needs a value to be relative to (an expired bond has none)

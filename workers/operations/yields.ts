@@ -53,8 +53,10 @@ export const solveYield = (bond: Bond, conv: YieldConvention, cleanPrice: number
 /** The durations, convexity and BPV at a yield; the Macaulay duration only for a compounded yield (QuantLib refuses it otherwise). */
 export function measuresAt(bond: Bond, rate: InterestRate, settlement: DateSerial): Record<string, number> {
   const m = yieldMeasures(bond, rate, settlement)
-  const out: Record<string, number> = { simple_duration: m.simple, modified_duration: m.modified, convexity: m.convexity, bpv: m.bpv }
+  const out: Record<string, number> = { simple_duration: m.simple, modified_duration: m.modified }
   if (m.macaulay !== null) out.macaulay_duration = m.macaulay
+  out.convexity = m.convexity
+  out.bpv = m.bpv
   return out
 }
 
