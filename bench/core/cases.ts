@@ -15,6 +15,7 @@ import { target } from '../../workers/quant/time/calendars/target.ts'
 import { actual360 } from '../../workers/quant/time/daycounters/actual360.ts'
 import { advance } from '../../workers/quant/time/calendar.ts'
 import { actualActual } from '../../workers/quant/time/daycounters/actual-actual.ts'
+import { actual365Fixed } from '../../workers/quant/time/daycounters/actual365-fixed.ts'
 
 export const TODAY = fromIso('2026-11-20')
 const DAYS = [0, 30, 91, 182, 365, 730, 1095, 1826, 2557, 3652, 5479, 7305, 10957]
@@ -31,6 +32,15 @@ export const terms = {
   floating: { ...common, face_value: 100, floating_rate_index_uid: 'x', spread: 0.005, fixing_days: 2, day_count: 'Actual360' },
   amortizingFloating: { ...common, face_value: 100, floating_rate_index_uid: 'x', spread: 0.005, fixing_days: 2, day_count: 'Actual360', amortization: { notionals } },
   callable: { ...common, face_value: 100, coupon_rate: 0.05, callability: [2027, 2028, 2029].map((y) => ({ date: `${y}-11-20`, type: 'Call', price: 100, price_type: 'Clean' })) },
+  // real bonds: a month-end step-up generated Backward with end of month, and a Brazilian bond on Business/252
+  stepUp: {
+    face_value: 100, issue_date: '2025-08-31', maturity_date: '2035-08-31', coupon_frequency: '6M', coupon_rate: [0.03, 0.035, 0.04, 0.045], day_count: 'ActualActual_Bond',
+    calendar: { name: 'UnitedStates::GovernmentBond' }, business_day_convention: 'Unadjusted', payment_convention: 'Following', settlement_days: 1, schedule: { rule: 'Backward', end_of_month: true },
+  },
+  brazil: {
+    face_value: 1000, issue_date: '2025-01-01', maturity_date: '2035-01-01', coupon_frequency: '6M', coupon_rate: 0.1, day_count: 'Business252', calendar: { name: 'Brazil' },
+    business_day_convention: 'Following', settlement_days: 1, schedule: { rule: 'Backward' },
+  },
 }
 
 const history = new Map<number, number>()
@@ -54,4 +64,7 @@ export const CASES: Record<string, () => number> = {
   fixed_yield: () => yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement),
   fixed_z_spread: () => zSpreadFromCleanPrice(fixedBond, clean * 0.99, curve, settlement, { accuracy: 1e-10, maxIterations: 100, guess: 0 }),
   fixed_modified_duration: () => duration(fixedBond, { rate: yieldValue, dayCounter: bondDc, compounding: 'Compounded', frequency: 2 }, 'Modified', settlement),
+  eom_step_up_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.stepUp), curve, TODAY).npv,
+  business252_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.brazil), curve, TODAY).npv,
+  fixed_yield_continuous_act365: () => yieldFromCleanPrice(fixedBond, clean, actual365Fixed, 'Continuous', 1, settlement),
 }

@@ -94,6 +94,22 @@ int main(int argc, char** argv) {
         return b.NPV();
     };
 
+    // real bonds: a month-end step-up generated Backward with end of month, and a Brazilian bond on Business/252
+    auto stepUp = [&]() {
+        Schedule s(Date(31, August, 2025), Date(31, August, 2035), 6 * Months, UnitedStates(UnitedStates::GovernmentBond), Unadjusted, Unadjusted,
+                   DateGeneration::Backward, true);
+        FixedRateBond b(1, 100.0, s, {0.03, 0.035, 0.04, 0.045}, bondDc, Following);
+        b.setPricingEngine(engine);
+        return b.NPV();
+    };
+    DayCounter bus252 = Business252(Brazil());
+    auto brazil = [&]() {
+        Schedule s(Date(1, January, 2025), Date(1, January, 2035), 6 * Months, Brazil(), Following, Following, DateGeneration::Backward, false);
+        FixedRateBond b(1, 1000.0, s, {0.10}, bus252, Following);
+        b.setPricingEngine(engine);
+        return b.NPV();
+    };
+
     FixedRateBond bond(2, 100.0, makeSchedule(6 * Months), {0.05}, bondDc);
     bond.setPricingEngine(engine);
     Real clean = bond.cleanPrice();
@@ -110,6 +126,10 @@ int main(int argc, char** argv) {
     std::printf("\"fixed_yield\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, bondDc, Compounded, Semiannual, settlement); }, seconds));
     std::printf("\"fixed_z_spread\":%.4f,", timeIt([&]() { return BondFunctions::zSpread(bond, clean * 0.99, curve, bondDc, Continuous, Annual, settlement); }, seconds));
     std::printf("\"fixed_modified_duration\":%.4f,", timeIt([&]() { return BondFunctions::duration(bond, rate, Duration::Modified, settlement); }, seconds));
-    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f}}\n", fixed(), floater(), callable(), y);
+    std::printf("\"eom_step_up_build_npv\":%.4f,", timeIt(stepUp, seconds));
+    std::printf("\"business252_build_npv\":%.4f,", timeIt(brazil, seconds));
+    std::printf("\"fixed_yield_continuous_act365\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, Actual365Fixed(), Continuous, Annual, settlement); }, seconds));
+    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f,\"step_up_npv\":%.12f,\"business252_npv\":%.12f}}\n",
+                fixed(), floater(), callable(), y, stepUp(), brazil());
     return 0;
 }
