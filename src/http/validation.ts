@@ -57,10 +57,13 @@ export function relevantErrors<E extends Partial<ErrorObject>>(errors: readonly 
     }
     else if (e.keyword !== 'anyOf') otherKinds.add(path)
   }
+  // a rate that looks like a percentage: its bounds say nothing more
+  const percentages = new Set(errors.filter((e) => e.keyword === 'x-decimal-rate').map(at))
   const kept: E[] = []
   const merged = new Set<string>()
   for (const e of errors) {
     if (e.keyword === 'anyOf' && errors.length > 1) continue
+    if ((e.keyword === 'minimum' || e.keyword === 'maximum') && percentages.has(at(e))) continue
     if (e.keyword !== 'type') {
       kept.push(e)
       continue

@@ -15,10 +15,12 @@ export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified', 'Effect
 
 /** A yield as a decimal (0.045 is 4.5%): above 1 in size it is refused as a percentage (src/http/ajv.ts). */
 const DecimalYield = { ...Type.Number(), 'x-decimal-rate': true }
+/** A flat curve's yield compounds annually by default: -99% is as low as its discount factors stay finite. */
+const FlatYield = { ...Type.Number({ minimum: -0.99 }), 'x-decimal-rate': true }
 
 /** Parameters that price on a flat yield instead of the selected discount curve. */
 const flatYield = {
-  with_yield: Opt(DecimalYield, 'price on a flat curve at this yield (decimal: 0.045 is 4.5%) instead of the selected discount curve'),
+  with_yield: Opt(FlatYield, 'price on a flat curve at this yield (decimal: 0.045 is 4.5%) instead of the selected discount curve'),
   flat_compounding: Opt(Compounding, 'compounding of with_yield (default Compounded)'),
   flat_frequency: Opt(FrequencyName, 'frequency of with_yield (default Annual)'),
 }

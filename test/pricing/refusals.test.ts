@@ -124,6 +124,9 @@ t.test('rates written as percentages are refused, naming the field', async (t) =
   const quoted = await post(ctx, UST, 'analytics', { quoted_yield: -1.5 })
   t.same([quoted.status, quoted.body.detail], [422, 'body.parameters.quoted_yield: -1.5 would be a rate of -150%: rates are decimals (4.5% is 0.045)'])
   t.equal((await post(ctx, UST, 'price', { with_yield: 1 })).status, 200, '100% is a rate')
+  const negative = await post(ctx, UST, 'price', { with_yield: -4.5 })
+  t.same([negative.status, negative.body.detail], [422, 'body.parameters.with_yield: -4.5 would be a rate of -450%: rates are decimals (4.5% is 0.045)'], 'the percentage, not the bound')
+  t.same((await post(ctx, UST, 'price', { with_yield: -1 })).body.detail, 'body.parameters.with_yield: must be >= -0.99', "a flat curve's bound")
   const both = await post(ctx, UST, 'analytics', { with_yield: 0.04, quoted_yield: 0.04 })
   t.same([both.status, both.body.detail], [422, 'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both (parameters.quoted_yield)'])
 

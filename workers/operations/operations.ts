@@ -64,6 +64,7 @@ function analyticsFromYield(task: PricingTask, y: number): Result {
   const conv = requestedYieldConvention(task, inst)
   const rate = interestRate(conv, y)
   const p = pricesFromYield(inst.bond, rate, s)
+  require(Number.isFinite(p.dirty), () => `parameters.quoted_yield: ${y} gives no finite price in these conventions (${conv.compounding}, ${conv.frequency} a year)`, 'parameters.quoted_yield')
   const out: Record<string, number> = { clean_price: p.clean, dirty_price: p.dirty, accrued_amount: p.accrued, yield: y, ...measuresAt(inst.bond, rate, s) }
   const calls = inst.type === 'CallableFixedRateBond' ? yieldsToCall(inst, conv, p.clean, s) : undefined
   return { analytics: finite(out), ...calls }
