@@ -1,7 +1,8 @@
 /**
  * Real bonds against QuantLib 1.29 (test/oracle/gen_real_bonds.py): every calendar and day counter, schedules of
  * every DateGeneration rule, explicit schedules with regularity flags, step-ups and first-period day counts,
- * through every operation; yields in other conventions, prices from a quoted yield, callables' yields to call.
+ * through every operation (callables on the Hull-White tree too); yields in other conventions, prices from a quoted
+ * yield, callables' yields to call.
  */
 import t from 'tap'
 import { checkOracleFixture } from './oracle-check.ts'
@@ -28,4 +29,5 @@ t.test('the oracle covers every rule, schedule form and term', async (t) => {
   const conv = cases.filter((c) => c.parameters.yield_convention).map((c) => (c.parameters.yield_convention as Record<string, string>).yield_compounding)
   for (const comp of ['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded', 'CompoundedThenSimple']) t.ok(conv.filter((x) => x === comp).length >= 20, `yields ${comp}`)
   t.ok(cases.filter((c) => c.yields_only && (c.expected as { calls: { rows: unknown[] } }).calls.rows.length > 1).length >= 150, 'callables with calls ahead')
+  t.ok(cases.filter((c) => c.kind === 'CallableFixedRateBond' && !c.yields_only).length >= 100, 'callables on the tree with real terms, through every operation')
 })

@@ -2,7 +2,7 @@
 analytics, yield (model and override price), z-spread, cash flows and carry/roll-down from QuantLib 1.29."""
 import QuantLib as ql
 
-from bond_terms import set_zero_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period
+from bond_terms import set_zero_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period, ql_callability
 from semantics import all_cashflows, basis_point_value, bond_yield, carry, implied, shown_cashflows
 
 FREQ_OF = {"1M": ql.Monthly, "3M": ql.Quarterly, "6M": ql.Semiannual, "1Y": ql.Annual}
@@ -80,5 +80,49 @@ def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, po
     leg = bond.cashflows()
     p1_curve = ql.CashFlows.npv(leg, ql.YieldTermStructureHandle(implied(discount, horizon)), False, s1, s1)
     p1_rolled = ql.CashFlows.npv(leg, ql.YieldTermStructureHandle(rolled), False, s1, s1)
+    out["carry"] = carry(bond, n0, s0, s1, p1_curve, p1_rolled, y, dc, freq)
+    return out
+
+
+def callable_on_tree(t, curve, evaluation):
+    """The callable on QuantLib's TreeCallableFixedRateBondEngine (Hull-White a = 0.03, sigma = 0.01, 40 steps)."""
+    ql.Settings.instance().evaluationDate = evaluation
+    bond = build_bond("CallableFixedRateBond", t, callability=ql_callability(t))
+    model = ql.HullWhite(ql.YieldTermStructureHandle(curve), 0.03, 0.01)
+    bond.setPricingEngine(ql.TreeCallableFixedRateBondEngine(model, 40))
+    return bond
+
+
+def callable_expected(t, valuation, pools, ref_shift, params, want_cashflows, ql_curve, target_move):
+    """Every expected value of a callable (raises RuntimeError where QuantLib fails): its tree price and analytics,
+    yields, a z-spread to its value moved by `target_move`, cash flows and carry (the tree again at the horizon)."""
+    curve = ql_curve(pools["discount"], valuation - ref_shift[0])
+    bond = callable_on_tree(t, curve, valuation)
+    s0 = bond.settlementDate()
+    n0 = bond.notional(s0)
+    dc = bond_day_counter(t)
+    freq = FREQ_OF[t["coupon_frequency"]]
+    out = {"settlement": s0.serialNumber(), "npv": bond.NPV(), "settlement_value": bond.settlementValue(), "dirty": bond.dirtyPrice(), "clean": bond.cleanPrice(), "accrued": bond.accruedAmount(s0)}
+    y = bond_yield(bond, bond.cleanPrice(), dc, freq, s0)
+    rate = ql.InterestRate(y, dc, ql.Compounded, freq)
+    out.update({"yield": y, "simple": ql.BondFunctions.duration(bond, rate, ql.Duration.Simple, s0), "modified": ql.BondFunctions.duration(bond, rate, ql.Duration.Modified, s0),
+                "macaulay": ql.BondFunctions.duration(bond, rate, ql.Duration.Macaulay, s0), "convexity": ql.BondFunctions.convexity(bond, rate, s0),
+                "bpv": basis_point_value(bond, rate, s0)})
+    try:
+        out["override_yield"] = bond_yield(bond, params["override_clean_price"], dc, freq, s0)
+    except RuntimeError as e:
+        out["override_yield_error"] = str(e).split("\n")[0][:120]
+    bench = ql_curve(pools["benchmark"], valuation - ref_shift[2])
+    target = bond.settlementValue() * (1 + target_move)
+    out["target_dirty_ccy"] = target
+    out["z_spread"] = ql.BondFunctions.zSpread(bond, target / n0 * 100 - bond.accruedAmount(s0), bench, dc, ql.Continuous, ql.Annual, s0, 1e-12, 200, 0.0)
+    if want_cashflows:
+        out["cashflows"] = shown_cashflows(bond, valuation)
+    # carry: the tree again at the horizon, on today's curve seen from there (and on the constant-tenor roll)
+    horizon = bond.calendar().advance(valuation, params["horizon_days"], ql.Days)
+    s1 = bond.settlementDate(horizon)
+    p1_curve = callable_on_tree(t, implied(curve, horizon), horizon).settlementValue()
+    p1_rolled = callable_on_tree(t, ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation)), horizon).settlementValue()
+    ql.Settings.instance().evaluationDate = valuation
     out["carry"] = carry(bond, n0, s0, s1, p1_curve, p1_rolled, y, dc, freq)
     return out

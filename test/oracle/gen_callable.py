@@ -6,16 +6,15 @@ import random
 
 import QuantLib as ql
 
-from bond_terms import february_end_after, ql_callability, BDCS, DC_CODES, bond_day_counter, build_bond, calendar, day_counter, from_iso, iso, period
+from bond_oracle import callable_expected
+from bond_terms import february_end_after, DC_CODES, build_bond, from_iso, iso
 from curve_builders import build_curve
 from fixture_io import write_fixture
-from semantics import basis_point_value, bond_yield, carry, implied, shown_cashflows
 
 SEED = 20261127
 rng = random.Random(SEED)
 N_CASES = 1000
 METHODS = ["linear_zero", "cubic_zero", "natural_cubic_zero", "monotone_cubic_zero", "log_linear_discount", "log_cubic_discount"]
-FREQ_OF = {"3M": ql.Quarterly, "6M": ql.Semiannual, "1Y": ql.Annual}
 
 
 def random_curve():
@@ -56,14 +55,6 @@ def callability(t, valuation, coupon_dates, schedule_option):
     return sorted(uniq.values(), key=lambda c: c["date"])
 
 
-def priced(t, curve, evaluation):
-    ql.Settings.instance().evaluationDate = evaluation
-    bond = build_bond("CallableFixedRateBond", t, callability=ql_callability(t))
-    model = ql.HullWhite(ql.YieldTermStructureHandle(curve), 0.03, 0.01)
-    bond.setPricingEngine(ql.TreeCallableFixedRateBondEngine(model, 40))
-    return bond
-
-
 cases = []
 while len(cases) < N_CASES:
     valuation = ql.Date(rng.randint(ql.Date(1, 1, 2003).serialNumber(), ql.Date(31, 12, 2050).serialNumber()))
@@ -96,37 +87,7 @@ while len(cases) < N_CASES:
     case = {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": {**pools, "projection": 0}, "ref_shift": ref_shift,
             "index": None, "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.3}
     try:
-        curve = ql_curve(pools["discount"], valuation - ref_shift[0])
-        bond = priced(t, curve, valuation)
-        s0 = bond.settlementDate()
-        n0 = bond.notional(s0)
-        dc = bond_day_counter(t)
-        freq = FREQ_OF[t["coupon_frequency"]]
-        out = {"settlement": s0.serialNumber(), "npv": bond.NPV(), "settlement_value": bond.settlementValue(), "dirty": bond.dirtyPrice(), "clean": bond.cleanPrice(), "accrued": bond.accruedAmount(s0)}
-        y = bond_yield(bond, bond.cleanPrice(), dc, freq, s0)
-        rate = ql.InterestRate(y, dc, ql.Compounded, freq)
-        out.update({"yield": y, "simple": ql.BondFunctions.duration(bond, rate, ql.Duration.Simple, s0), "modified": ql.BondFunctions.duration(bond, rate, ql.Duration.Modified, s0),
-                    "macaulay": ql.BondFunctions.duration(bond, rate, ql.Duration.Macaulay, s0), "convexity": ql.BondFunctions.convexity(bond, rate, s0),
-                    "bpv": basis_point_value(bond, rate, s0)})
-        try:
-            out["override_yield"] = bond_yield(bond, params["override_clean_price"], dc, freq, s0)
-        except RuntimeError as e:
-            out["override_yield_error"] = str(e).split("\n")[0][:120]
-        bench = ql_curve(pools["benchmark"], valuation - ref_shift[2])
-        target = bond.settlementValue() * (1 + rng.uniform(-0.05, 0.05))
-        out["target_dirty_ccy"] = target
-        out["z_spread"] = ql.BondFunctions.zSpread(bond, target / n0 * 100 - bond.accruedAmount(s0), bench, dc, ql.Continuous, ql.Annual, s0, 1e-12, 200, 0.0)
-        if case["want_cashflows"]:
-            out["cashflows"] = shown_cashflows(bond, valuation)
-        # carry: the tree again at the horizon, on today's curve seen from there (and on the constant-tenor roll)
-        leg = bond.cashflows()
-        horizon = bond.calendar().advance(valuation, params["horizon_days"], ql.Days)
-        s1 = bond.settlementDate(horizon)
-        p1_curve = priced(t, implied(curve, horizon), horizon).settlementValue()
-        p1_rolled = priced(t, ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation)), horizon).settlementValue()
-        ql.Settings.instance().evaluationDate = valuation
-        out["carry"] = carry(bond, n0, s0, s1, p1_curve, p1_rolled, y, dc, freq)
-        case["expected"] = out
+        case["expected"] = callable_expected(t, valuation, pools, ref_shift, params, case["want_cashflows"], ql_curve, rng.uniform(-0.05, 0.05))
     except RuntimeError as e:
         case["error"] = str(e).split("\n")[0][:160]
     cases.append(case)

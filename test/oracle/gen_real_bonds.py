@@ -9,7 +9,7 @@ import random
 
 import QuantLib as ql
 
-from bond_oracle import FREQ_OF, price_all
+from bond_oracle import FREQ_OF, callable_expected, price_all
 from bond_terms import (BDCS, CALENDARS, DC_CODES, MORE_DAY_COUNTERS, RULES, bond_day_counter, bond_schedule, build_bond, calendar, coupon_rates,
                         day_counter, ex_coupon_args, february_end_after, from_iso, ibor_index, iso, period, ql_callability, set_zero_vol_pricer)
 from curve_builders import build_curve
@@ -20,6 +20,7 @@ SEED = 20261128
 rng = random.Random(SEED)
 N_CASES = 1600
 N_CALLABLE = 400
+N_TREE = 150
 METHODS = ["linear_zero", "cubic_zero", "natural_cubic_zero", "monotone_cubic_zero", "log_linear_discount", "log_cubic_discount"]
 COMPS = [("Continuous", "NoFrequency"), ("Compounded", "Annual"), ("Compounded", "Semiannual"), ("Simple", "NoFrequency")]
 COMPOUNDING = {"Simple": ql.Simple, "Compounded": ql.Compounded, "Continuous": ql.Continuous, "SimpleThenCompounded": ql.SimpleThenCompounded,
@@ -248,9 +249,8 @@ def yields_to_call(bond, t, clean, rate, s0):
     return {"rows": rows, "worst": worst[2], "workout": worst[0]}
 
 
-def callable_case(valuation):
-    """A callable whose yields to call are checked at a given clean price and at a quoted yield (no tree needed)."""
-    t = real_terms("CallableFixedRateBond", valuation)
+def random_calls(t, valuation):
+    """One to six calls and puts, on coupon dates or between them, some already past."""
     plain = build_bond("FixedRateBond", {**t})
     coupon_dates = [cf.date() for cf in plain.cashflows()][:-1]
     maturity = from_iso(t["maturity_date"])
@@ -263,7 +263,13 @@ def callable_case(valuation):
         if rng.random() < 0.15:
             d = valuation - rng.randint(1, 200)  # past calls are not yields to call
         calls.append({"date": iso(d), "type": "Put" if rng.random() < 0.15 else "Call", "price": round(rng.uniform(99, 104), 3), "price_type": rng.choice(["Clean", "Dirty"])})
-    t["callability"] = sorted({c["date"]: c for c in calls}.values(), key=lambda c: c["date"])
+    return sorted({c["date"]: c for c in calls}.values(), key=lambda c: c["date"])
+
+
+def callable_case(valuation):
+    """A callable whose yields to call are checked at a given clean price and at a quoted yield (no tree needed)."""
+    t = real_terms("CallableFixedRateBond", valuation)
+    t["callability"] = random_calls(t, valuation)
     clean = round(rng.uniform(85, 112), 4)
     conv = random_convention() if rng.random() < 0.5 else None
     quoted = round(rng.uniform(0.0, 0.08), 6)
@@ -354,6 +360,30 @@ while len(cases) < N_CASES + N_CALLABLE:
         cases.append(callable_case(valuation))
     except RuntimeError:
         continue
+
+# callables on the Hull-White tree with real terms, through every operation (QuantLib's callable wants a schedule tenor)
+while len(cases) < N_CASES + N_CALLABLE + N_TREE:
+    valuation = ql.Date(rng.randint(ql.Date(1, 1, 2003).serialNumber(), ql.Date(31, 12, 2045).serialNumber()))
+    ql.Settings.instance().evaluationDate = valuation
+    try:
+        t = real_terms("CallableFixedRateBond", valuation)
+        if not bond_schedule(t).hasTenor():
+            continue
+        t["callability"] = [c for c in random_calls(t, valuation) if from_iso(c["date"]) > valuation]
+    except RuntimeError:
+        continue
+    if not t["callability"]:
+        continue
+    pools = {"discount": rng.randrange(len(CURVES)), "projection": 0, "benchmark": rng.randrange(len(CURVES))}
+    ref_shift = [rng.randint(0, 3), 0, rng.randint(0, 3)]
+    params = {"horizon_days": rng.choice([1, 5, 21]), "tol": 1e-12, "max_iter": 200, "override_clean_price": round(rng.uniform(85, 115), 4)}
+    case = {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": pools, "ref_shift": ref_shift, "index": None,
+            "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.3}
+    try:
+        case["expected"] = callable_expected(t, valuation, pools, ref_shift, params, case["want_cashflows"], ql_curve, rng.uniform(-0.05, 0.05))
+    except RuntimeError as e:
+        case["error"] = str(e).split("\n")[0][:160]
+    cases.append(case)
 
 write_fixture("real_bonds", cases, seed=SEED, curves=CURVES)
 print(f"  {sum(1 for c in cases if 'error' in c)} where QuantLib throws; rules: "
