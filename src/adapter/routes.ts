@@ -1,11 +1,31 @@
-/** Root-level adapter surface: `/health` and the well-known connection contract (not under /api/v1). */
+/** Root-level adapter surface: `/`, `/health` and the well-known connection contract (not under /api/v1). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ConnectionContract, type OperationMetadata } from '../contracts/connection-contract.ts'
 import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.ts'
 import { availableOperations, buildConnectionContract, type OpenApiDocument } from './connection-contract.ts'
 import { HealthResponse } from './schemas.ts'
 
+/** Where a visitor of `/` goes next. */
+const LINKS = {
+  explorer: '/explorer',
+  docs: '/docs',
+  redoc: '/redoc',
+  openapi: '/openapi.json',
+  connection_contract: '/.well-known/workspace/connection-contract',
+  health: '/health',
+  ready: '/ready',
+  assets: '/api/v1/asset/',
+  pricing_curves: '/api/v1/pricing/curves/',
+  market_data: '/api/v1/pricing/market_data/',
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // a browser goes to the explorer; a client gets the links (not an API operation: no operationId, not documented)
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect('/explorer', 302)
+    return { service: SERVICE_NAME, version: SERVICE_VERSION, links: LINKS }
+  })
+
   app.get(
     '/health',
     {

@@ -43,6 +43,19 @@ t.test('health: ok with the package version, no database needed', async (t) => {
   t.same(body(res), { status: 'ok', service: 'fixed-income-service', version: SERVICE_VERSION })
 })
 
+t.test('/: a browser is sent to the explorer, a client gets the links, and it is no documented operation', async (t) => {
+  const { app } = await build(t)
+  const browser = await app.inject({ url: '/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } })
+  t.same([browser.statusCode, browser.headers.location], [302, '/explorer'])
+  const client = await app.inject({ url: '/' })
+  t.equal(client.statusCode, 200)
+  const links = body<{ service: string; links: Record<string, string> }>(client)
+  t.equal(links.service, 'fixed-income-service')
+  for (const [name, url] of Object.entries(links.links)) t.not((await app.inject({ url, headers: { accept: 'application/json' } })).statusCode, 404, `${name} ${url} exists`)
+  const doc = body<Doc>(await app.inject({ url: '/openapi.json' }))
+  t.notOk('/' in doc.paths, 'not in OpenAPI')
+})
+
 t.test('connection contract: strict schema, registry ⊆ allowlist, every operation in OpenAPI and back', async (t) => {
   const { app } = await build(t)
   t.equal(ALLOWLIST.length, 100)
