@@ -29,13 +29,16 @@ if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${c
 if (!config.gcParallelScavenge) setFlagsFromString('--no-parallel-scavenge')
 const connectSeconds = config.dbConnectTimeoutMs / 1000
 
+// what the preparation did, said once in the log when the app has one
+const prepared: string[] = []
 try {
-  await ensureDatabase(config.databaseUrl, connectSeconds)
+  if (await ensureDatabase(config.databaseUrl, connectSeconds)) prepared.push(`created database ${describeDatabase(config.databaseUrl)}`)
   // migrations and the demo load may run long: their own pool, without the serving pool's statement timeout
   const setup = createSql(config.databaseUrl, { max: 1, connectTimeoutSeconds: connectSeconds })
   try {
-    await migrate(setup)
-    if (config.loadDemoData) await loadDemoIfEmpty(setup)
+    const applied = await migrate(setup)
+    if (applied.length) prepared.push(`applied ${applied.length} migration(s): ${applied.join(', ')}`)
+    if (config.loadDemoData && (await loadDemoIfEmpty(setup))) prepared.push('loaded the demo bundle into the empty database (LOAD_DEMO_DATA=false to start empty)')
   } finally {
     await setup.end({ timeout: 5 })
   }
@@ -49,6 +52,7 @@ const sql = createSql(config.databaseUrl, {
 })
 
 const app = await buildApp({ config, sql, ownsSql: true })
+for (const step of prepared) app.log.info(step)
 const ops = config.opsPort !== null ? createOpsServer(app) : null
 shutdownOnSignals(app, config.shutdownTimeoutMs, ops ? [ops] : [])
 await app.listen({ host: config.host, port: config.port })

@@ -71,21 +71,22 @@ function serving(databaseUrl: string, timeouts: DatabaseTimeouts): { socket?: Re
   }
 }
 
-/** Creates the configured database when it is missing (connecting to the server's `postgres` database). */
-export async function ensureDatabase(databaseUrl: string, connectTimeoutSeconds = 10): Promise<void> {
+/** Creates the configured database when it is missing (connecting to the server's `postgres` database); true when it did. */
+export async function ensureDatabase(databaseUrl: string, connectTimeoutSeconds = 10): Promise<boolean> {
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres'
   url.pathname = '/postgres'
   const admin = postgres(url.toString(), { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds })
   try {
     const [row] = await admin<{ exists: boolean }[]>`select exists(select 1 from pg_database where datname = ${name}) as exists`
-    if (!row.exists) {
-      try {
-        await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)
-      } catch (error) {
-        // another process created it at the same moment
-        if ((error as { code?: string }).code !== '42P04') throw error
-      }
+    if (row.exists) return false
+    try {
+      await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)
+      return true
+    } catch (error) {
+      // another process created it at the same moment
+      if ((error as { code?: string }).code !== '42P04') throw error
+      return false
     }
   } finally {
     await admin.end({ timeout: 5 })

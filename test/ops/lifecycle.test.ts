@@ -7,6 +7,7 @@
 import t from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import postgres from 'postgres'
 import { createTestDatabase } from '../helpers/database.ts'
 import { TcpProxy } from '../helpers/tcp-proxy.ts'
 
@@ -14,6 +15,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const API_PORT = 15430
 const DB_HOLE_PORT = 15431
 const REDIS_HOLE_PORT = 15432
+const START_PORT = 15438
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'
 
 t.setTimeout(300_000)
 
@@ -106,6 +109,28 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   t.ok(shutting && (shutting.in_flight ?? 0) > 0, `the drain starts with ${shutting?.in_flight} requests in flight`)
   t.ok(log.some((m) => m.msg === 'requests drained'), 'the drain is logged')
   t.ok(log.some((m) => m.msg === 'shutdown complete'), 'the shutdown completes')
+})
+
+t.test('npm start on a missing database says once that it created it and loaded the demo', async (t) => {
+  const name = `fi_start_${process.pid}_${Date.now()}`
+  const admin = postgres(`${SERVER_URL}/postgres`, { max: 1, onnotice: () => {} })
+  t.teardown(async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`)
+    await admin.end({ timeout: 5 })
+  })
+  const server = run('npm', ['start'], { DATABASE_URL: `${SERVER_URL}/${name}`, PORT: String(START_PORT), BULK_QUEUE_PREFIX: `fi-start-${START_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false' })
+  let health = 0
+  for (let i = 0; i < 900 && health !== 200; i++) {
+    await new Promise((r) => setTimeout(r, 200))
+    health = await fetch(`http://127.0.0.1:${START_PORT}/health`).then((r) => r.status, () => 0)
+  }
+  t.equal(health, 200, 'serving')
+  server.child.kill('SIGTERM')
+  await server.exited
+  const said = messages(server.out()).map((m) => String(m.msg))
+  t.equal(said.filter((m) => m.startsWith(`created database 127.0.0.1:5432/${name}`)).length, 1, 'the database was created')
+  t.equal(said.filter((m) => m.startsWith('applied ') && m.includes('migration')).length, 1, 'its migrations applied')
+  t.equal(said.filter((m) => m.startsWith('loaded the demo bundle')).length, 1, 'the demo loaded')
 })
 
 t.test('at start, PostgreSQL that drops packets: one line within the connect timeout, exit 1', async (t) => {
