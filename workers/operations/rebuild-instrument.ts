@@ -283,7 +283,7 @@ export function rebuildFixedRateBond(type: string, terms: Terms): Bond {
  * The fixed-rate bond redeemed at `date` at `price` per 100 (a yield to call, design §6.1): the bond's terms, its
  * schedule's dates before `date` followed by `date`, the last period regular only when `date` is a schedule date.
  */
-export function callRedemptionBond(type: string, terms: Terms, date: DateSerial, price: number): Bond {
+export function callRedemptionBond(terms: Terms, date: DateSerial, price: number): Bond {
   const c = commonTerms(terms)
   const schedule = bondSchedule(terms, c)
   const before = schedule.dates.filter((d) => d < date)

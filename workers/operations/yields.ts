@@ -95,7 +95,7 @@ export function yieldsToCall(v: Instrument, conv: YieldConvention, clean: number
   for (const call of callable.callability) {
     if (call.type !== 'Call' || call.date <= settlement) continue
     const price = call.priceType === 'Dirty' ? call.price - accruedAmount(v.bond, call.date) : call.price
-    solve(call.date, price, () => callRedemptionBond(v.type, v.terms, call.date, price))
+    solve(call.date, price, () => callRedemptionBond(v.terms, call.date, price))
   }
   const redemption = v.terms.redemption === undefined ? 100 : Number(v.terms.redemption)
   solve(v.bond.maturityDate, redemption, () => v.bond)
