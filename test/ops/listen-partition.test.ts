@@ -20,7 +20,7 @@ const REQUEST = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'defa
 
 const db = await createTestDatabase(t, { demo: true })
 const { proxy, url } = await proxiedDatabase(t, db.url, PROXY_PORT)
-const config = loadConfig({ ...process.env, DATABASE_URL: url, DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', PRICER_THREADS: '1', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false' })
+const config = loadConfig({ ...process.env, DATABASE_URL: url, DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false' })
 const sql = createSql(config.databaseUrl, { max: 3, timeouts: { connectMs: 1000, statementMs: 1000 } })
 const app = await buildApp({ config, sql, ownsSql: true, prespawnPricer: false })
 t.teardown(() => app.close())
