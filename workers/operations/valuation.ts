@@ -237,9 +237,9 @@ function reweigh(task: PricingTask): void {
  * settlement date (design §6.1): QuantLib values it at 0, which read as a price is a silent wrong number.
  */
 export function requireLive(inst: Instrument): Instrument {
+  // a bond's flows are sorted by date (instruments/bond.ts)
   const flows = inst.bond.cashflows
-  let last = flows[0].date
-  for (const cf of flows) if (cf.date > last) last = cf.date
+  const last = flows[flows.length - 1].date
   const settlement = settlementDate(inst.bond, inst.evaluationDate)
   if (last > settlement) return inst
   throw new BondMaturedError(
