@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heavyIdle: config.pricerHeavyIdle,
     batchScheduling: config.pricerBatchScheduling,
     maxMemoryMb: config.pricerWorkerMaxMemoryMb,
-    cacheLimits: { instruments: config.pricingCaches.workerInstruments, instrumentsMb: config.pricingCaches.workerInstrumentsMb, curves: config.pricingCaches.workerCurves },
+    cacheLimits: { instruments: config.pricingCaches.workerInstruments, instrumentsMb: config.pricingCaches.workerInstrumentsMb, curves: config.pricingCaches.workerCurves, trees: config.pricingCaches.workerTrees, treesMb: config.pricingCaches.workerTreesMb },
     timeoutMs: () => config.pricerTaskTimeoutMs,
     queueTimeoutMs: () => config.pricerQueueTimeoutMs,
     prespawn: options.prespawnPricer ?? true,

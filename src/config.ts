@@ -67,7 +67,7 @@ export interface Config {
   /** the book warm-up's valuation date: the latest curve observation's (`latest`), the day the service starts (`today`, UTC) or a fixed day */
   pricingPrewarmBookDate: 'latest' | 'today' | `${number}-${number}-${number}`
   /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
-  pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number }
+  pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number; workerTrees: number; workerTreesMb: number }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number
   /** this process prices parts of batches from the queue (`npm run pricing-worker` always does) */
@@ -211,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerInstruments: integer(env, 'PRICER_INSTRUMENT_CACHE_SIZE', 32_768, 1, 1_000_000),
       workerInstrumentsMb: integer(env, 'PRICER_INSTRUMENT_CACHE_MB', 512, 1, 65_536),
       workerCurves: integer(env, 'PRICER_CURVE_CACHE_SIZE', 512, 1, 1_000_000),
+      workerTrees: integer(env, 'PRICER_TREE_CACHE_SIZE', 4096, 1, 1_000_000),
+      workerTreesMb: integer(env, 'PRICER_TREE_CACHE_MB', 64, 1, 65_536),
     },
     pricingBatchJobSize: integer(env, 'PRICING_BATCH_JOB_SIZE', 2500, 0, 10_000),
     pricingWorkerInProcess: boolean(env, 'PRICING_WORKER_IN_PROCESS', true),

@@ -5,24 +5,24 @@
  * or, for a record of numbers (analytics), by JSON.stringify where that writes the same bytes (numberRecordJson).
  */
 import fastJsonStringify from 'fast-json-stringify'
+import { BoundedCache } from './operations/bounded-cache.ts'
 import { resultSchema, RESPONSES, type ResponseOperation } from '../src/contracts/pricing-responses.ts'
 
 type Serialize = (result: Record<string, unknown>) => string
 
-const serializers = new Map<string, Serialize>()
+/** Compiled serializers, by operation: one per response model (bounded by their number), compiled on first use. */
+export const resultSerializers = new BoundedCache<Serialize>(Object.keys(RESPONSES).length)
 
 const isResponseOperation = (operation: string): operation is ResponseOperation => Object.hasOwn(RESPONSES, operation)
 
 /** The result's JSON text; a task of an operation without a response model of its own never asks for it. */
 export function resultJson(operation: string, result: Record<string, unknown>): string {
-  let serialize = serializers.get(operation)
-  if (serialize === undefined) {
+  const serialize = resultSerializers.getOrSet(operation, () => {
     if (!isResponseOperation(operation)) throw new Error(`operation '${operation}' has no response model to serialize its result with`)
     const schema = resultSchema(operation)
     const model = fastJsonStringify(schema)
-    serialize = numberRecordJson(schema, model) ?? model
-    serializers.set(operation, serialize)
-  }
+    return numberRecordJson(schema, model) ?? model
+  })
   return serialize(result)
 }
 

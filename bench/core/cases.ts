@@ -4,7 +4,7 @@
  */
 import { fromIso } from '../../workers/quant/time/date.ts'
 import { buildCurve } from '../../workers/quant/curves/curve-from-nodes.ts'
-import { planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond } from '../../workers/operations/rebuild-instrument.ts'
+import { commonTerms, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond } from '../../workers/operations/rebuild-instrument.ts'
 import { floatingRateBondFrom } from '../../workers/quant/instruments/bonds/floating-rate-bond.ts'
 import { discountingBondEngine } from '../../workers/quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../../workers/quant/engines/bond/bond-functions.ts'
@@ -54,17 +54,20 @@ export const clean = dirtyPriceFromValue(fixedBond, valuation.settlementValue, s
 const bondDc = actualActual('Bond')
 export const yieldValue = yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement)
 
+// each bond's common terms parsed once, as a rebuild hands them to its builders (the instrument cache keeps them)
+const parsed = Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, commonTerms(v)])) as Record<keyof typeof terms, ReturnType<typeof commonTerms>>
+
 export const CASES: Record<string, () => number> = {
-  fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.fixed), curve, TODAY).npv,
-  amortizing_fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('AmortizingFixedRateBond', terms.amortizingFixed), curve, TODAY).npv,
-  zero_build_npv: () => discountingBondEngine(rebuildZeroCouponBond(terms.zero), curve, TODAY).npv,
-  floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('FloatingRateBond', terms.floating, index), index, TODAY), curve, TODAY).npv,
-  amortizing_floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index), index, TODAY), curve, TODAY).npv,
-  callable_build_npv: () => callableValuation(callableOf(rebuildFixedRateBond('CallableFixedRateBond', terms.callable), terms.callable), curve, TODAY).npv,
+  fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.fixed, parsed.fixed), curve, TODAY).npv,
+  amortizing_fixed_build_npv: () => discountingBondEngine(rebuildFixedRateBond('AmortizingFixedRateBond', terms.amortizingFixed, parsed.amortizingFixed), curve, TODAY).npv,
+  zero_build_npv: () => discountingBondEngine(rebuildZeroCouponBond(terms.zero, parsed.zero), curve, TODAY).npv,
+  floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('FloatingRateBond', terms.floating, index, parsed.floating), index, TODAY), curve, TODAY).npv,
+  amortizing_floating_build_npv: () => discountingBondEngine(floatingRateBondFrom(planFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index, parsed.amortizingFloating), index, TODAY), curve, TODAY).npv,
+  callable_build_npv: () => callableValuation(callableOf(rebuildFixedRateBond('CallableFixedRateBond', terms.callable, parsed.callable), terms.callable), curve, TODAY).npv,
   fixed_yield: () => yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement),
   fixed_z_spread: () => zSpreadFromCleanPrice(fixedBond, clean * 0.99, curve, settlement, { accuracy: 1e-10, maxIterations: 100, guess: 0 }),
   fixed_modified_duration: () => duration(fixedBond, { rate: yieldValue, dayCounter: bondDc, compounding: 'Compounded', frequency: 2 }, 'Modified', settlement),
-  eom_step_up_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.stepUp), curve, TODAY).npv,
-  business252_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.brazil), curve, TODAY).npv,
+  eom_step_up_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.stepUp, parsed.stepUp), curve, TODAY).npv,
+  business252_build_npv: () => discountingBondEngine(rebuildFixedRateBond('FixedRateBond', terms.brazil, parsed.brazil), curve, TODAY).npv,
   fixed_yield_continuous_act365: () => yieldFromCleanPrice(fixedBond, clean, actual365Fixed, 'Continuous', 1, settlement),
 }

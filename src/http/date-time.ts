@@ -5,6 +5,8 @@
  * ever meets a string that JavaScript or PostgreSQL would read differently or not at all.
  */
 
+import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+
 export const MIN_YEAR = 1901
 export const MAX_YEAR = 2199
 
@@ -15,23 +17,17 @@ const daysIn = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !==
 export type DateTimeParse = { ok: true; iso: string } | { ok: false; reason: string }
 
 /**
- * The answers for the latest inputs: a request's date-time is parsed by its schema's format check, its keyword and
- * its handler (~2 µs each, a CPU profile put them at 4% of a pricing request's main-thread time), and a book priced
- * at one valuation time sends the same text every time. Frozen: callers share them.
+ * The answers for the latest inputs, by the input text: a request's date-time is parsed by its schema's format check,
+ * its keyword and its handler (~2 µs each, a CPU profile put them at 4% of a pricing request's main-thread time), and
+ * a book priced at one valuation time sends the same text every time. Frozen: callers share them.
  */
-const recent = new Map<string, DateTimeParse>()
+export const dateTimeParses = new BoundedCache<DateTimeParse>(256)
 
 /** The UTC ISO form (`YYYY-MM-DDTHH:MM:SS.sssZ`) of a date-time input, or why it is refused. */
 export function parseDateTimeInput(text: string): DateTimeParse {
   // a date-time is at most ~35 characters: longer input (hostile or not) is answered but never kept
   if (text.length > 64) return parse(text)
-  let parsed = recent.get(text)
-  if (parsed === undefined) {
-    parsed = Object.freeze(parse(text))
-    if (recent.size >= 256) recent.clear()
-    recent.set(text, parsed)
-  }
-  return parsed
+  return dateTimeParses.getOrSet(text, () => Object.freeze(parse(text)))
 }
 
 function parse(text: string): DateTimeParse {

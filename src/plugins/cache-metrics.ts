@@ -1,17 +1,19 @@
 /**
- * Size, bound, hits, misses and hit ratio of every pricing cache, read at scrape time: the contexts, terms, market parts, fixing sets
- * and decoded curves of this process, and the instruments, floater plans, curves and fixing histories of its pricing workers, summed over the live threads
- * from the counters each worker broadcasts (workers/operations/cache-report.ts).
+ * The gauges of every cache in src/caches/inventory.ts, read at scrape time: the caches of this process, and those of
+ * its pricing workers summed over the live threads from the counters each worker broadcasts
+ * (workers/operations/cache-report.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { BroadcastChannel } from 'node:worker_threads'
 import type { Registry } from 'prom-client'
 import type { CacheStats } from '../../workers/operations/bounded-cache.ts'
-import { CACHE_STATS_CHANNEL, type WorkerCacheReport } from '../../workers/operations/cache-report.ts'
+import { CACHE_STATS_CHANNEL, WORKER_CACHES, type WorkerCacheReport } from '../../workers/operations/cache-report.ts'
+import { CACHES, type CacheFamily } from '../caches/inventory.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
+import { listCounts } from '../db/list-counts.ts'
+import { pageSeeks } from '../assets/list-keys.ts'
+import { dateTimeParses } from '../http/date-time.ts'
 import { registerCacheGauges } from './cache-gauges.ts'
-
-type CacheName = 'contexts' | 'terms' | 'market_parts' | 'fixing_sets' | 'decoded_curves' | 'worker_instruments' | 'worker_floater_plans' | 'worker_curves' | 'worker_fixings'
 
 const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0))
 const sum = (all: CacheStats[]): CacheStats =>
@@ -21,6 +23,14 @@ const sum = (all: CacheStats[]): CacheStats =>
     hits: 0,
     misses: 0,
   })
+
+const CAPACITY_HELP: Record<CacheFamily, string> = {
+  pricing_cache: 'PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE',
+  list_cache: 'counts: LIST_COUNT_CACHE_SIZE',
+  http_cache: 'fixed',
+}
+
+const WHAT: Record<CacheFamily, string> = { pricing_cache: 'pricing', list_cache: 'list', http_cache: 'HTTP input' }
 
 export function registerCacheMetrics(app: FastifyInstance, registry: Registry): void {
   const reports = new Map<number, WorkerCacheReport>()
@@ -32,8 +42,14 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
   }
   app.addHook('onClose', async () => channel.close())
 
-  const snapshot = (): Partial<Record<CacheName, CacheStats>> => {
-    const out: Partial<Record<CacheName, CacheStats>> = { decoded_curves: decodedCurves.stats() }
+  /** The stats of every cache of the inventory this app has, by name. */
+  const snapshot = (): Record<string, CacheStats> => {
+    const out: Record<string, CacheStats> = {
+      decoded_curves: decodedCurves.stats(),
+      counts: listCounts.stats(),
+      page_keys: pageSeeks.stats(),
+      date_time_parses: dateTimeParses.stats(),
+    }
     if (app.hasDecorator('pricingContexts')) out.contexts = app.pricingContexts.stats()
     if (app.hasDecorator('pricingContextParts')) {
       out.terms = app.pricingContextParts.terms.stats()
@@ -43,13 +59,13 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
     if (app.hasDecorator('pricer')) {
       // only this app's live threads: a recycled thread's last report is gone with it
       const live = app.pricer.threads.map((w) => reports.get(w.threadId)).filter((r): r is WorkerCacheReport => r !== undefined)
-      out.worker_instruments = sum(live.map((r) => r.caches.instruments))
-      out.worker_floater_plans = sum(live.map((r) => r.caches.plans))
-      out.worker_curves = sum(live.map((r) => r.caches.curves))
-      out.worker_fixings = sum(live.map((r) => r.caches.fixings))
+      for (const name of WORKER_CACHES) out[`worker_${name}`] = sum(live.map((r) => r.caches[name]))
     }
     return out
   }
-  // worker caches are summed over the live threads
-  registerCacheGauges(registry, 'pricing_cache', 'pricing', snapshot, 'PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE')
+  for (const family of ['pricing_cache', 'list_cache', 'http_cache'] as const) {
+    const names = new Set(CACHES.filter((c) => c.family === family).map((c) => c.name))
+    const ofFamily = () => Object.fromEntries(Object.entries(snapshot()).filter(([name]) => names.has(name)))
+    registerCacheGauges(registry, family, WHAT[family], ofFamily, CAPACITY_HELP[family])
+  }
 }

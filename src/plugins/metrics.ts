@@ -7,7 +7,6 @@
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { registerCacheMetrics } from './cache-metrics.ts'
-import { registerListCacheMetrics } from './list-cache-metrics.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +124,6 @@ export default fp(
     })
 
     registerCacheMetrics(app, registry)
-    registerListCacheMetrics(registry)
 
     app.decorate('metrics', { registry, bulkJobSeconds, bulkExecutions })
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

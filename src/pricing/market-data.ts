@@ -8,7 +8,7 @@ import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
 import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
 import { isFloating } from './operations.ts'
-import type { OperationName } from '../contracts/pricing.ts'
+import type { OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
 import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'
 
 export type CurveRole = 'discount' | 'projection' | 'benchmark'
@@ -31,12 +31,16 @@ export interface ResolvedCurve {
   observation_time: string
   nodes: CurveNodes
   building: Record<string, unknown>
+  /** the curve as a task carries it (its data as JSON text), one object per content key (decodedCurves) */
+  task: TaskCurveText
 }
 
 export interface ResolvedFixings {
   index_uid: string
   index_identifier: string
   convention: Record<string, unknown>
+  /** the index's conventions as a task carries them (market-parts.ts, floatingIndexPart) */
+  task_indexes: Readonly<PricingTask['indexes']>
   /** the index's fixing set (shared, see repository.ts); null when the node holds none for it */
   fixings: FixingSet | null
 }
@@ -88,16 +92,24 @@ export function neededCurves(op: OperationName, instrumentType: string, paramete
   return roles
 }
 
-/** Decoded observations, shared by every context that selects them (keyed by content; bounded by PRICING_CURVE_CACHE_SIZE). */
-export const decodedCurves = new BoundedCache<CurveNodes>(2048)
-
 /**
- * A selected curve row's resolution, by role, kept beside the row: it depends on the row alone (the checks before it
- * read the context, and run every time), and rows belong to the cached market parts (src/pricing/repository.ts),
- * a few for a whole book, dropped with them. Resolving per request (a date parsed and formatted, an object) cost
- * every request ~2 µs of the main thread.
+ * A decoded observation and its task text, written once per content key: the tasks of a message share the text
+ * object (structured clone writes a repeated object as a back-reference) and no request writes it again.
  */
-const resolvedCurves = new WeakMap<SelectedCurveRow, Partial<Record<CurveRole, ResolvedCurve>>>()
+export interface DecodedCurve {
+  nodes: CurveNodes
+  task: TaskCurveText
+}
+
+/** Decoded observations, shared by every context that selects them (keyed by content; bounded by PRICING_CURVE_CACHE_SIZE). */
+export const decodedCurves = new BoundedCache<DecodedCurve>(2048)
+
+function decodedCurve(cacheKey: string, referenceDate: string, payload: string, building: Record<string, unknown>): DecodedCurve {
+  const nodes = decodeCurve(payload)
+  const data: TaskCurveData = { reference_date: referenceDate, nodes, building: building as TaskCurveData['building'] }
+  return { nodes, task: { cache_key: cacheKey, data: JSON.stringify(data) } }
+}
+
 
 export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRole, ctx: PricingContextRow, req: ResolveRequest, describe: () => string): ResolvedCurve {
   const set = ctx.set_key ?? req.marketDataSet
@@ -109,14 +121,14 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
   if (!row.time_index || !row.payload) {
     throw conflict(`Curve '${row.curve_identifier}' (${describe()}) has no observation at or before ${req.valuation} in market-data set '${set}'.`)
   }
-  let byRole = resolvedCurves.get(row)
-  const known = byRole?.[role]
+  const known = row.resolved?.[role]
   if (known) return fresh(known, ctx, req, set, describe)
   const observation = new Date(row.time_index).toISOString()
   const referenceDate = observation.slice(0, 10)
   // every input of the worker's curve (reference date, nodes, building details): a changed one is a new key
   row.content_key ??= contentKey(referenceDate, row.payload_hash ?? row.payload, row.building)
   const cacheKey = row.content_key
+  const decoded = decodedCurves.getOrSet(cacheKey, () => decodedCurve(cacheKey, referenceDate, row.payload!, row.building!))
   const curve: ResolvedCurve = {
     role,
     selection_role: row.role,
@@ -130,11 +142,11 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
     reference_date: referenceDate,
     age_days: Math.floor((Date.parse(req.valuation) - Date.parse(referenceDate)) / 86_400_000),
     observation_time: observation,
-    nodes: decodedCurves.getOrSet(cacheKey, () => decodeCurve(row.payload!)),
+    nodes: decoded.nodes,
     building: row.building,
+    task: decoded.task,
   }
-  if (!byRole) resolvedCurves.set(row, (byRole = {}))
-  byRole[role] = curve
+  ;(row.resolved ??= {})[role] = curve
   return fresh(curve, ctx, req, set, describe)
 }
 
@@ -190,6 +202,7 @@ export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, b
       index_uid: ctx.floating_index.uid,
       index_identifier: ctx.floating_index.identifier,
       convention: ctx.floating_index.convention,
+      task_indexes: ctx.floating_index.task_indexes,
       fixings: ctx.fixings,
     }
   }

@@ -7,7 +7,9 @@
  */
 import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
-import type { TaskFixings } from '../contracts/pricing.ts'
+import type { IndexConventions, PricingTask, TaskFixings } from '../contracts/pricing.ts'
+import { contentKey } from './content-key.ts'
+import type { CurveRole, ResolvedCurve } from './market-data.ts'
 import { encodeFixings } from '../../workers/operations/fixing-set.ts'
 
 /** What selects a market part: the request's market-data choices and the index uids the terms store. */
@@ -38,8 +40,14 @@ export interface SelectedCurveRow {
   payload: string | null
   /** md5 of the payload, computed by PostgreSQL (absent on an explicitly named benchmark): the payload's content key */
   payload_hash?: string | null
-  /** memoized content key of the curve it builds (the row is shared by the contexts that select it), see market-data.ts */
+  /**
+   * Derived once, on the first request that resolves the row, and kept with it (the row belongs to a cached market
+   * part, a few for a whole book, and is dropped with it; it depends on the row alone, its part being one valuation's):
+   * the content key of the curve it builds, and its resolution by role (resolving per request, a date parsed and
+   * formatted and an object, cost every request ~2 µs of the main thread). See market-data.ts, resolveCurveRow.
+   */
   content_key?: string
+  resolved?: Partial<Record<CurveRole, ResolvedCurve>>
 }
 
 /**
@@ -50,6 +58,30 @@ export interface SelectedCurveRow {
  */
 export interface FixingSet extends TaskFixings {
   invalid?: string
+  /** the set as a task carries it, by its index's identifier: one object per set, shared by the tasks of a message */
+  task: Readonly<PricingTask['fixings']>
+}
+
+/**
+ * A floating index as a market part holds it, with what its tasks need composed once when it is loaded: its content
+ * key (part of its floaters' instrument keys, src/pricing/task.ts) and its conventions as a task carries them (one
+ * object per index, so the tasks of a message that share it are cloned once).
+ */
+export interface FloatingIndexPart {
+  uid: string
+  identifier: string
+  convention: Record<string, unknown> | null
+  content_key: string
+  task_indexes: Readonly<PricingTask['indexes']>
+}
+
+/** A task's conventions of a floating index: its identifier and its stored convention_dump. */
+export const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({ identifier, ...(convention as Omit<IndexConventions, 'identifier'>) })
+
+/** An index row of floatingIndexRows, with its content key and task conventions. */
+export function floatingIndexPart(row: Pick<FloatingIndexPart, 'uid' | 'identifier' | 'convention'>): FloatingIndexPart {
+  const { uid, identifier, convention } = row
+  return { uid, identifier, convention, content_key: contentKey(uid, identifier, convention), task_indexes: Object.freeze({ [uid]: indexConventions(identifier, convention) }) }
 }
 
 /** The market half of a pricing context. */
@@ -61,7 +93,7 @@ export interface MarketPart {
   discount_node_uid: string | null
   fixing_node_uid: string | null
   curves: SelectedCurveRow[]
-  floating_index: { uid: string; identifier: string; convention: Record<string, unknown> | null } | null
+  floating_index: FloatingIndexPart | null
   /** the index's fixing history in the fixing node up to the valuation day, shared by every context on it */
   fixings: FixingSet | null
 }
@@ -85,12 +117,16 @@ export type FixingSetCache = ContextCache<FixingSet>
 export const marketKey = (q: MarketQuery): string =>
   JSON.stringify([q.marketDataSet, q.valuation, q.side, q.benchmarkRole, q.benchmarkSide, q.floatingIndex, q.benchmarkIndex])
 
-function fixingSet(part: { dates: string[]; rates: number[]; content_hash: string }): FixingSet {
+function fixingSet(part: { identifier: string; dates: string[]; rates: number[]; content_hash: string }): FixingSet {
+  const key = part.content_hash
+  let buffer: SharedArrayBuffer
   try {
-    return { key: part.content_hash, buffer: encodeFixings(part.dates, part.rates) }
+    buffer = encodeFixings(part.dates, part.rates)
   } catch (error) {
-    return { key: part.content_hash, buffer: new SharedArrayBuffer(0), invalid: (error as Error).message }
+    buffer = new SharedArrayBuffer(0)
+    return { key, buffer, invalid: (error as Error).message, task: Object.freeze({ [part.identifier]: { key, buffer } }) }
   }
+  return { key, buffer, task: Object.freeze({ [part.identifier]: { key, buffer } }) }
 }
 
 /** The UTC day of a valuation time, as PostgreSQL writes it in a fixing-set key; null when it is not a plain ISO time. */
@@ -207,7 +243,7 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
       where r.fixing_node is not null
     ),
     fixing_sets as (
-      select w.key, f.dates, f.rates
+      select w.key, w.identifier, f.dates, f.rates
       from (select * from windows where key <> all(${knownKeys}::text[])) w
       cross join lateral (
         select coalesce(json_agg(f.fixing_date order by f.fixing_date), '[]'::json) as dates,
@@ -226,17 +262,17 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
     from req r left join wants_by_request wr on wr.ord = r.ord
     union all select 'curve', null, key, to_json(selected) from selected
     union all select 'index', null, uid, to_json(floating) from floating
-    union all select 'fixings', null, key, json_build_object('dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
+    union all select 'fixings', null, key, json_build_object('identifier', identifier, 'dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
   const curves = new Map<string, SelectedCurveRow>()
-  const indexes = new Map<string, NonNullable<MarketPart['floating_index']>>()
+  const indexes = new Map<string, FloatingIndexPart>()
   const fixings = new Map<string, FixingSet>()
   const rows: MarketRow[] = []
   for (const part of parts) {
     if (part.kind === 'market') rows[part.ord as number] = part.data as unknown as MarketRow
     else if (part.kind === 'curve') curves.set(part.key as string, part.data as unknown as SelectedCurveRow)
-    else if (part.kind === 'index') indexes.set(part.key as string, part.data as unknown as NonNullable<MarketPart['floating_index']>)
+    else if (part.kind === 'index') indexes.set(part.key as string, floatingIndexPart(part.data as unknown as FloatingIndexPart))
     else {
-      const set = fixingSet(part.data as unknown as { dates: string[]; rates: number[]; content_hash: string })
+      const set = fixingSet(part.data as unknown as { identifier: string; dates: string[]; rates: number[]; content_hash: string })
       fixings.set(part.key as string, set)
       // a set read from the round trip is a miss of the cache (for its hit ratio)
       fixingSets?.get(part.key as string)

@@ -9,7 +9,7 @@
 import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
 import { canonicalInstrumentType } from './operations.ts'
-import { floatingIndexRows, loadMarketParts, marketKey, type FixingSetCache, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
+import { floatingIndexPart, floatingIndexRows, loadMarketParts, marketKey, type FixingSetCache, type FloatingIndexPart, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
 
 export type { FixingSet, FixingSetCache, SelectedCurveRow } from './market-parts.ts'
 
@@ -103,10 +103,10 @@ function termsRow(row: AssetTerms): AssetTerms {
 }
 
 /** Floating-rate indexes by uid, with their conventions, as a market part holds them (market-parts.ts, floatingIndexRows). */
-export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Promise<Map<string, NonNullable<MarketPart['floating_index']>>> {
+export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Promise<Map<string, FloatingIndexPart>> {
   if (uids.length === 0) return new Map()
-  const rows = await sql<NonNullable<MarketPart['floating_index']>[]>`${floatingIndexRows(sql, sql`select unnest(${uids as string[]}::text[])`)}`
-  return new Map(rows.map((r) => [r.uid, r]))
+  const rows = await sql<FloatingIndexPart[]>`${floatingIndexRows(sql, sql`select unnest(${uids as string[]}::text[])`)}`
+  return new Map(rows.map((r) => [r.uid, floatingIndexPart(r)]))
 }
 
 /**

@@ -1,68 +1,34 @@
 /** Builds the worker task from a resolved context: plain JSON but for the fixing histories (SharedArrayBuffers, by reference), everything the operation needs, nothing more. */
-import type { IndexConventions, OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
-import type { ResolvedCurve, ResolvedMarketData } from './market-data.ts'
+import type { OperationName, PricingTask } from '../contracts/pricing.ts'
+import type { ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
+import type { FloatingIndexPart } from './market-parts.ts'
 import { contentKey } from './content-key.ts'
 import { isFloating } from './operations.ts'
 import { isHeavyTerms } from './cost.ts'
 
-/**
- * A resolved curve as a task carries it: its content key and its data as JSON text (TaskCurveText), one object per
- * decoded curve (decodedCurves in market-data.ts holds one nodes object per content key, and this memo lives as
- * long as it), so the tasks of a message share it and the text is written once per curve.
- */
-const taskCurves = new WeakMap<object, TaskCurveText>()
-function taskCurve(c: ResolvedCurve | undefined): TaskCurveText | undefined {
-  if (!c) return undefined
-  let curve = taskCurves.get(c.nodes)
-  if (curve === undefined || curve.cache_key !== c.cache_key) {
-    const data: TaskCurveData = { reference_date: c.reference_date, nodes: c.nodes, building: c.building as TaskCurveData['building'] }
-    curve = { cache_key: c.cache_key, data: JSON.stringify(data) }
-    taskCurves.set(c.nodes, curve)
-  }
-  return curve
-}
-
-/** A task's conventions of a floating index: its identifier and its stored convention_dump. */
-const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({ identifier, ...(convention as Omit<IndexConventions, 'identifier'>) })
-
 /** A task's market data: read-only, so its parts are shared by the tasks that use them. */
 type TaskMarket = Pick<PricingTask, 'curves' | 'indexes' | 'fixings'>
 
-/**
- * One object per index conventions and per fixing set (both held by the cached market parts), whatever the context:
- * the tasks of one message that share them are cloned once (structured clone writes a repeated object as a
- * back-reference), where objects made per task were cloned per task.
- */
-const taskIndexes = new WeakMap<object, PricingTask['indexes']>()
-const taskFixings = new WeakMap<object, PricingTask['fixings']>()
 const NONE = Object.freeze({})
 
+/**
+ * The task's curves, index conventions and fixings: objects composed once when their market part or decoded curve was
+ * loaded (market-parts.ts, market-data.ts), so the tasks of one message that share them are cloned once (structured
+ * clone writes a repeated object as a back-reference).
+ */
 function taskMarket(md: ResolvedMarketData): TaskMarket {
   const curves: PricingTask['curves'] = {}
   for (const role of ['discount', 'projection', 'benchmark'] as const) {
-    const curve = taskCurve(md.curves[role])
+    const curve = md.curves[role]?.task
     if (curve) curves[role] = curve
   }
   const market: TaskMarket = { curves, indexes: NONE, fixings: NONE }
   const floating = md.floating
   if (floating) {
-    let indexes = taskIndexes.get(floating.convention)
-    if (indexes === undefined || !Object.hasOwn(indexes, floating.index_uid)) {
-      indexes = { [floating.index_uid]: indexConventions(floating.index_identifier, floating.convention) }
-      taskIndexes.set(floating.convention, indexes)
-    }
-    market.indexes = indexes
+    market.indexes = floating.task_indexes
     // by reference: the set's SharedArrayBuffer, shared by every task on it (structured clone does not copy it)
-    const set = floating.fixings
-    if (set) {
-      let fixings = taskFixings.get(set)
-      if (fixings === undefined || !Object.hasOwn(fixings, floating.index_identifier)) {
-        fixings = { [floating.index_identifier]: { key: set.key, buffer: set.buffer } }
-        taskFixings.set(set, fixings)
-      }
-      market.fixings = fixings
-    }
+    if (floating.fixings) market.fixings = floating.fixings.task
   }
   return market
 }
@@ -109,28 +75,15 @@ export function buildTask(operation: OperationName, ctx: PricingContextRow, md: 
   return task
 }
 
-type FloatingIndexRow = NonNullable<PricingContextRow['floating_index']>
-
-/** The content key of an index's uid, identifier and conventions, once per index object of the cached market parts. */
-const indexKeys = new WeakMap<FloatingIndexRow, string>()
-function indexKey(index: FloatingIndexRow): string {
-  let key = indexKeys.get(index)
-  if (key === undefined) {
-    key = contentKey(index.uid, index.identifier, index.convention)
-    indexKeys.set(index, key)
-  }
-  return key
-}
-
 /**
  * The content key of a bond's terms (see buildTask): the terms' md5 first (the batcher shards by a key's first
  * characters), the type, and a floater's index by its own content key; a floater's instrument key adds its
  * fixings'. Composed of fixed-format parts rather than hashed again, so a distinct bond costs no SHA-256; terms
  * without PostgreSQL's md5 (none of the stored ones) are hashed here.
  */
-function termsKey(type: string, termsHash: string | null, terms: unknown, index?: FloatingIndexRow): string {
+function termsKey(type: string, termsHash: string | null, terms: unknown, index?: FloatingIndexPart): string {
   const base = `${termsHash ?? contentKey(terms)}|${type}`
-  return index ? `${base}|${indexKey(index)}` : base
+  return index ? `${base}|${index.content_key}` : base
 }
 
 /**
@@ -143,7 +96,7 @@ function termsKey(type: string, termsHash: string | null, terms: unknown, index?
 export function prewarmTask(
   terms: Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash'>,
   valuationDate: string,
-  index?: FloatingIndexRow | null,
+  index?: FloatingIndexPart | null,
 ): PricingTask | undefined {
   const type = terms.instrument_type
   if (!type || !terms.instrument_dump) return undefined
@@ -162,5 +115,5 @@ export function prewarmTask(
   // an index without conventions fails its floaters' requests (market-data.ts): nothing to plan
   if (!index?.convention) return undefined
   const planKey = termsKey(type, terms.terms_hash, terms.instrument_dump, index)
-  return { ...task, instrument_key: planKey, plan_key: planKey, indexes: { [index.uid]: indexConventions(index.identifier, index.convention) } }
+  return { ...task, instrument_key: planKey, plan_key: planKey, indexes: index.task_indexes }
 }

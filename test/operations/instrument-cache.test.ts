@@ -8,7 +8,8 @@ import t from 'tap'
 import { loadFixture } from '../helpers/fixtures.ts'
 import { poolCurve, taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { runTask } from '../../workers/pool-dispatch.ts'
-import { callableOfInstrument, instrument, instruments } from '../../workers/operations/valuation.ts'
+import { instrument, instruments } from '../../workers/operations/valuation.ts'
+import { callableOfInstrument, callableTreeKey, callableTrees } from '../../workers/operations/callable.ts'
 import { requiredCurve } from '../../workers/operations/market.ts'
 import { callableTreeNodes } from '../../workers/quant/engines/callable/tree-callable-bond-engine.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
@@ -123,7 +124,7 @@ t.test("a callable's kept tree values the next task on the same curve and date, 
   t.same(mismatches.slice(0, 5), [], 'the same answer as a fresh worker at every step')
 })
 
-t.test("a callable's kept tree is counted in its instrument's weight, and reused by the OAS on the same curve", async (t) => {
+t.test("a callable's fitted tree is cached by content (terms, curve, date, model) and reused by the OAS on the same curve", async (t) => {
   const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const c = fixture.cases.find((x) => !x.error && x.kind === 'CallableFixedRateBond')!
   const discount = poolCurve(fixture.curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
@@ -134,19 +135,24 @@ t.test("a callable's kept tree is counted in its instrument's weight, and reused
     return x
   }
   instruments.clear()
+  callableTrees.clear()
   runTask(task('cashflows'))
   const bare = instruments.stats().bytes!
+  t.equal(callableTrees.stats().size, 0, 'cash flows fit no tree')
   runTask(task('price'))
   const inst = instrument(task('price'))
-  const kept = inst.parsed.trees[0]?.fitted
-  t.ok(kept !== undefined && kept.nodes > 0, 'the price kept its fitted tree')
-  const treeBytes = (tree: typeof kept) => 4096 + 8.5 * tree!.nodes + 64 * inst.bond.cashflows.length
-  t.equal(instruments.stats().bytes, bare + treeBytes(kept), "the instrument's weight counts the tree")
+  const key = callableTreeKey(task('price'), inst, 'discount')!
+  t.match(key, /^kept-tree\|.+\|\d+\|hw:0\.03:0\.01:40$/, 'keyed by instrument, curve, date and model')
+  const kept = callableTrees.peek(key)?.fitted
+  t.ok(kept !== undefined && kept.nodes > 0, 'the price cached its fitted tree')
+  const treeBytes = (tree: typeof kept) => 256 + 4096 + 8.5 * tree!.nodes + 64 * inst.bond.cashflows.length
+  t.equal(callableTrees.stats().bytes, treeBytes(kept), 'the tree cache weighs the tree')
+  t.equal(instruments.stats().bytes, bare, "the instrument's weight is its own")
   runTask(task('z-spread'))
   runTask(task('analytics'))
-  t.equal(inst.parsed.trees.length, 1, 'one tree kept')
-  t.equal(inst.parsed.trees[0].fitted, kept, 'the OAS and the bumps rolled back the same tree')
-  // a benchmark that is another curve: its tree is kept beside the discount curve's, each found again in turn
+  t.equal(callableTrees.stats().size, 1, 'one tree cached')
+  t.equal(callableTrees.peek(key)?.fitted, kept, 'the OAS and the bumps rolled back the same tree')
+  // a benchmark that is another curve: its own tree beside the discount curve's, each found again in turn
   const other = poolCurve(fixture.curves, (c.pools.discount + 1) % fixture.curves.length, c.valuation_date, c.ref_shift[0])
   const onOther = () => {
     const x = task('z-spread')
@@ -154,27 +160,29 @@ t.test("a callable's kept tree is counted in its instrument's weight, and reused
     return x
   }
   runTask(onOther())
-  const second = inst.parsed.trees[0].fitted
-  t.same([inst.parsed.trees.length, inst.parsed.trees[1].fitted === kept], [2, true], 'the benchmark tree kept first, the discount tree beside it')
-  t.equal(instruments.stats().bytes, bare + treeBytes(kept) + treeBytes(second), 'both counted')
+  const otherKey = callableTreeKey(onOther(), inst, 'benchmark')!
+  const second = callableTrees.peek(otherKey)?.fitted
+  t.ok(second !== undefined && otherKey !== key, 'the benchmark tree cached under its own key')
+  t.equal(callableTrees.stats().bytes, treeBytes(kept) + treeBytes(second), 'both counted')
   runTask(task('price'))
   runTask(onOther())
-  t.same([inst.parsed.trees[0].fitted, inst.parsed.trees[1].fitted], [second, kept], 'each found again, none fitted anew')
-  // with_yield prices on a curve of their own: nothing kept
+  t.same([callableTrees.peek(key)?.fitted, callableTrees.peek(otherKey)?.fitted], [kept, second], 'each found again, none fitted anew')
+  // with_yield prices on a curve of their own: nothing cached
   runTask({ ...task('price'), parameters: { with_yield: 0.05 } })
-  t.equal(inst.parsed.trees.length, 2)
-  t.same([inst.parsed.trees[0].fitted, inst.parsed.trees[1].fitted], [second, kept], 'a with_yield price keeps no tree')
-  // a guest that found the instrument here, at another date (a tree of another size): it takes the oldest tree's
-  // place, and the weight follows
-  const laterBy = (days: number) => {
-    const x = { ...taskFor({ ...c, valuation_date: toIso(fromIso(c.valuation_date) + days) }, fixture.curves, 'price', {}), instrument_key: 'kept-tree', guest: true }
+  t.equal(callableTrees.stats().size, 2, 'a with_yield price caches no tree')
+  // another date is another tree; a guest (priced away from its home thread) reads the cache but does not fill it
+  const laterBy = (days: number, guest: boolean) => {
+    const x = { ...taskFor({ ...c, valuation_date: toIso(fromIso(c.valuation_date) + days) }, fixture.curves, 'price', {}), instrument_key: 'kept-tree', guest }
     x.curves.discount = discount
     return x
   }
-  const days = [100, 200, 300, 400, 600, 800, 1000].find((d) => callableTreeNodes(callableOfInstrument(inst), requiredCurve(laterBy(d), 'discount'), fromIso(laterBy(d).valuation_date)) !== kept!.nodes)
+  const days = [100, 200, 300, 400, 600, 800, 1000].find((d) => callableTreeNodes(callableOfInstrument(inst), requiredCurve(laterBy(d, false), 'discount'), fromIso(laterBy(d, false).valuation_date)) !== kept!.nodes)
   t.ok(days !== undefined, 'a later date with a tree of another size')
-  runTask(laterBy(days!))
-  const dated = inst.parsed.trees[0].fitted
-  t.same([inst.parsed.trees.length, inst.parsed.trees[1].fitted, dated!.nodes === kept!.nodes], [2, second, false], 'the discount tree, the oldest, dropped for a tree of another size')
-  t.equal(instruments.stats().bytes, bare + treeBytes(dated) + treeBytes(second), "the guest's change weighed")
+  runTask(laterBy(days!, true))
+  t.equal(callableTrees.stats().size, 2, "a guest's tree is not cached")
+  runTask(laterBy(days!, false))
+  const datedKey = callableTreeKey(laterBy(days!, false), instrument(laterBy(days!, false)), 'discount')!
+  const dated = callableTrees.peek(datedKey)?.fitted
+  t.same([callableTrees.stats().size, dated!.nodes === kept!.nodes], [3, false], 'the later date cached beside the others')
+  t.equal(callableTrees.stats().bytes, treeBytes(kept) + treeBytes(second) + treeBytes(dated), 'and weighed')
 })

@@ -6,19 +6,28 @@ import { BroadcastChannel, isMainThread, threadId, workerData } from 'node:worke
 import type { CacheStats } from './bounded-cache.ts'
 import { builtCurves, fixingHistories } from './market.ts'
 import { floaterPlans, instruments } from './valuation.ts'
+import { callableTrees } from './callable.ts'
+import { resultSerializers } from '../result-json.ts'
 
 export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
+
+/** The caches of a pricing worker, as /metrics names them (worker_<name>): see src/caches/inventory.ts. */
+export const WORKER_CACHES = ['instruments', 'floater_plans', 'curves', 'fixings', 'callable_trees', 'result_serializers'] as const
+export type WorkerCacheName = (typeof WORKER_CACHES)[number]
 
 export interface WorkerCacheLimits {
   instruments: number
   /** estimated MB of rebuilt instruments (valuation.ts instrumentBytes) */
   instrumentsMb: number
   curves: number
+  /** fitted Hull-White trees of callables (callable.ts), in count and estimated MB */
+  trees: number
+  treesMb: number
 }
 
 export interface WorkerCacheReport {
   threadId: number
-  caches: { instruments: CacheStats; plans: CacheStats; curves: CacheStats; fixings: CacheStats }
+  caches: Record<WorkerCacheName, CacheStats>
 }
 
 const limits = (workerData as { cacheLimits?: WorkerCacheLimits } | null)?.cacheLimits
@@ -27,6 +36,7 @@ if (limits) {
   // a plan is mostly its instrument's coupons: as many as instruments, within half their MB (both bounds count them)
   floaterPlans.resize(limits.instruments, limits.instrumentsMb * 524288)
   builtCurves.resize(limits.curves)
+  if (limits.trees !== undefined) callableTrees.resize(limits.trees, limits.treesMb * 1048576)
 }
 
 let channel: BroadcastChannel | null = null
@@ -41,6 +51,14 @@ export function reportCaches(): void {
     channel = new BroadcastChannel(CACHE_STATS_CHANNEL)
     channel.unref()
   }
-  const report: WorkerCacheReport = { threadId, caches: { instruments: instruments.stats(), plans: floaterPlans.stats(), curves: builtCurves.stats(), fixings: fixingHistories.stats() } }
+  const caches: Record<WorkerCacheName, CacheStats> = {
+    instruments: instruments.stats(),
+    floater_plans: floaterPlans.stats(),
+    curves: builtCurves.stats(),
+    fixings: fixingHistories.stats(),
+    callable_trees: callableTrees.stats(),
+    result_serializers: resultSerializers.stats(),
+  }
+  const report: WorkerCacheReport = { threadId, caches }
   channel.postMessage(report)
 }

@@ -1,4 +1,7 @@
-/** CallableFixedRateBond on the Hull-White tree (a = 0.03, sigma = 0.01, 40 steps): terms → core objects. */
+/**
+ * CallableFixedRateBond on the Hull-White tree (a = 0.03, sigma = 0.01, 40 steps): terms → core objects, and the
+ * thread's cache of fitted trees.
+ */
 import type { DateSerial } from '../quant/types.ts'
 import { QuantInputError } from '../quant/errors.ts'
 import { fromIso } from '../quant/time/date.ts'
@@ -6,8 +9,12 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { callableFixedRateBond, type Callability, type CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
-import { callableTreeNodes, treeCallableBondSpreadValuation, type SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { callableTreeNodes, HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS, treeCallableBondSpreadValuation, type SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import { treeWorkspace } from '../quant/lattices/hull-white-tree.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
+import type { PricingTask } from '../../src/contracts/pricing.ts'
+import { BoundedCache } from './bounded-cache.ts'
+import type { Instrument } from './valuation.ts'
 
 export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
 
@@ -38,6 +45,13 @@ export function callableOf(bond: Bond, terms: Record<string, unknown>): Callable
   return callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
 }
 
+/**
+ * This thread's tree workspace: the last tree layout and the passes' scratch arrays, reused by its next tree (the
+ * bumped trees of one request share a layout; no valuation allocates its scratch). Scratch, not a cache: it holds
+ * one layout and six arrays, and a tree reads its layout again only when its shape matches in full.
+ */
+const TREE_WORKSPACE = treeWorkspace()
+
 export function callableValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
   return callableSpreadValuation(callable, curve, evaluationDate)(0)
 }
@@ -45,7 +59,7 @@ export function callableValuation(callable: CallableBond, curve: YieldTermStruct
 /** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
 export function callableSpreadValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
   try {
-    return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes })
+    return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes, workspace: TREE_WORKSPACE })
   } catch (error) {
     if (error instanceof QuantInputError && error.field === 'tree') throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
     throw error
@@ -60,3 +74,53 @@ export function checkCallableTree(bond: Bond, terms: Record<string, unknown>, cu
   const nodes = callableTreeNodes(callableOf(bond, terms), curve, issueDate)
   if (nodes > TERMS_LIMITS.treeNodes) throw treeLimit(nodes)
 }
+
+/** The callable of a CallableFixedRateBond instrument (parsed when it was rebuilt). */
+export function callableOfInstrument(inst: Instrument): CallableBond {
+  if (inst.parsed.callable === undefined) throw new QuantInputError(`instrument type '${inst.type}' has no call schedule`, 'instrument_type')
+  return inst.parsed.callable
+}
+
+/**
+ * A callable's tree fitted to a curve at a date, and its valuation at spread 0, each computed when first needed.
+ * Its valuations are pure functions of its key's content, so the next valuation on the same (the book's next pass,
+ * analytics' bumps and z-spread's OAS after a price on the same curve) rolls the cached tree back instead of fitting
+ * another: the fit was ~70% of a distinct callable's tree cost (its events, grid and one exponential per node).
+ */
+export interface CallableTree {
+  valuation: BondValuation | undefined
+  /** the fitted tree, once a valuation needed it; a tree over KEPT_TREE_NODES is not cached (its valuation is) */
+  fitted: SpreadValuation | undefined
+  readonly flows: number
+}
+
+/**
+ * Trees of at most this many nodes are cached (8 bytes each for their fitted discounts: 0.5 MB at most; the scale
+ * book's callables have 1,000-2,300). A larger tree owns a layout of 36 bytes a node besides (hull-white-tree.ts).
+ */
+export const KEPT_TREE_NODES = 1 << 16
+
+/**
+ * A cached tree's estimated bytes: its fitted discounts 8.4 bytes a node (outside V8's heap), its events, grid and
+ * closures ~4-5 kB and a few dozen bytes a flow (measured: heap and external bytes after GC, 400 copies each of 60
+ * oracle callables).
+ */
+export const callableTreeBytes = (t: CallableTree) => 256 + (t.fitted === undefined ? 0 : 4096 + 8.5 * t.fitted.nodes + 64 * t.flows)
+
+/** Fitted trees of this worker, by content (callableTreeKey); bounded in count and bytes (cache-report.ts). */
+export const callableTrees = new BoundedCache<CallableTree>(4096, callableTreeBytes, 64 * 1048576)
+
+/** The model's parameters, part of every tree's key: a tree fitted with others is another tree. */
+const MODEL_KEY = `hw:${HULL_WHITE_A}:${HULL_WHITE_SIGMA}:${TREE_STEPS}`
+
+/**
+ * A tree's content key: the instrument's terms (the task's instrument key), the curve's content key, the valuation
+ * date and the model's parameters. Undefined (not cached) when the task's instrument or curve has no content key.
+ */
+export function callableTreeKey(task: PricingTask, inst: Instrument, role: 'discount' | 'benchmark'): string | undefined {
+  const curve = task.curves[role]
+  if (task.instrument_key === undefined || curve === undefined || curve === null) return undefined
+  return `${task.instrument_key}|${curve.cache_key}|${inst.evaluationDate}|${MODEL_KEY}`
+}
+
+export const newTree = (inst: Instrument): CallableTree => ({ valuation: undefined, fitted: undefined, flows: inst.bond.cashflows.length })

@@ -15,7 +15,8 @@ import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
 import { ImpliedTermStructure } from '../quant/curves/implied-term-structure.ts'
 import { discountCurve, taskCurveData } from './market.ts'
 import { callableValuation } from './callable.ts'
-import { callableOfInstrument, finite, value, type Instrument, type Valued } from './valuation.ts'
+import { finite, value, type Instrument, type Valued } from './valuation.ts'
+import { callableOfInstrument } from './callable.ts'
 import { bondYieldConvention, interestRate, solveYield } from './yields.ts'
 
 type Result = Record<string, unknown>

@@ -19,8 +19,14 @@ import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { BoundedCache } from './bounded-cache.ts'
 import { decodeFixings } from './fixing-set.ts'
 
-/** Curves of this worker built from nodes, by content key (bounded: see pool-entry's cache limits). */
-export const builtCurves = new BoundedCache<YieldTermStructure>(256)
+/** A curve built from its nodes, with the data it was built from (parsed once, for a carry to roll forward). */
+interface BuiltCurve {
+  curve: YieldTermStructure
+  data: TaskCurveData
+}
+
+/** Curves of this worker built from nodes, by content key (bounded: see cache-report.ts). */
+export const builtCurves = new BoundedCache<BuiltCurve>(256)
 
 /**
  * Fixing histories of this worker, by content key: built once per key, shared by every index built on them, so
@@ -29,24 +35,21 @@ export const builtCurves = new BoundedCache<YieldTermStructure>(256)
 export const fixingHistories = new BoundedCache<ReadonlyMap<DateSerial, number>>(64)
 const NO_FIXINGS: ReadonlyMap<DateSerial, number> = new Map()
 
-/** The data each built curve was built from (parsed once, when it was built), for a carry to roll forward. */
-const builtFrom = new WeakMap<YieldTermStructure, TaskCurveData>()
-
 /** A stored curve of the task, built once per content from its data, or from the text the main thread sends (TaskCurveText). */
 export function taskCurve(c: TaskCurve | TaskCurveText): YieldTermStructure {
-  return builtCurves.getOrSet(c.cache_key, () => {
-    const d = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
-    const curve = buildCurve({ referenceDate: fromIso(d.reference_date, 'curve.reference_date'), nodes: d.nodes, building: d.building })
-    builtFrom.set(curve, d)
-    return curve
-  })
+  return builtCurve(c).curve
 }
 
 /** A task curve's data: that of its built curve (cached by key), so a carry reads no text again. */
 export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
-  const d = builtFrom.get(taskCurve(c))
-  if (d === undefined) throw new Error(`curve ${c.cache_key} was built without its data`)
-  return d
+  return builtCurve(c).data
+}
+
+function builtCurve(c: TaskCurve | TaskCurveText): BuiltCurve {
+  return builtCurves.getOrSet(c.cache_key, () => {
+    const data = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
+    return { curve: buildCurve({ referenceDate: fromIso(data.reference_date, 'curve.reference_date'), nodes: data.nodes, building: data.building }), data }
+  })
 }
 
 export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {

@@ -8,7 +8,7 @@ import type { DateSerial } from '../quant/types.ts'
 import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
-import { sharingYieldFlows, type DurationType } from '../quant/cashflows/cashflows.ts'
+import { yieldFlowsWorkspace, type DurationType } from '../quant/cashflows/cashflows.ts'
 import { bondYieldConvention, interestRate, measuresAt, pricesFromYield, quotedYield, requestedYieldConvention, solveYield, yieldsToCall } from './yields.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
@@ -42,10 +42,9 @@ export function analytics(task: PricingTask): Result {
   if (notional(v.bond, s) > 0) {
     const conv = requestedYieldConvention(task, v)
     // the yield, then the durations, convexity and BPV at it, from one computation of the live flows
-    sharingYieldFlows(() => {
-      const y = solveYield(v.bond, conv, v.clean, s)
-      Object.assign(out, { yield: y, ...measuresAt(v.bond, interestRate(conv, y), s) })
-    })
+    const ws = yieldFlowsWorkspace()
+    const y = solveYield(v.bond, conv, v.clean, s, ws)
+    Object.assign(out, { yield: y, ...measuresAt(v.bond, interestRate(conv, y), s, ws) })
     if (v.type === 'CallableFixedRateBond') calls = yieldsToCall(v, conv, v.clean, s)
   }
   // curve-bump risk needs a value to be relative to (an expired bond has none)

@@ -87,15 +87,12 @@ export interface CommonTerms {
 }
 
 /**
- * The common terms of a terms object. The last one parsed is kept, for the several readers of one rebuild (the
- * schedule, the leg, the instrument's own copy); a cached instrument keeps its own (valuation.ts, `parsed`), which
- * is what a request reads. Terms are never mutated once parsed.
+ * The common terms of a terms object, parsed. A rebuild parses them once and hands them to each reader (the schedule,
+ * the leg, the instrument's own copy: the builders below take them as their last argument); a cached instrument keeps
+ * its own (valuation.ts, `parsed`), which is what a request reads.
  */
-let lastParsed: { terms: Terms; common: Readonly<CommonTerms> } | undefined
-
 export function commonTerms(terms: Terms): Readonly<CommonTerms> {
-  if (lastParsed?.terms !== terms) lastParsed = { terms, common: parseCommonTerms(terms) }
-  return lastParsed.common
+  return parseCommonTerms(terms)
 }
 
 function parseCommonTerms(terms: Terms): CommonTerms {
@@ -257,8 +254,7 @@ function amortization(terms: Terms, schedule: Schedule, face: number): Amortizat
 }
 
 /** A fixed-rate family bond (FixedRateBond, the callable's underlying leg, AmortizingFixedRateBond). */
-export function rebuildFixedRateBond(type: string, terms: Terms): Bond {
-  const c = commonTerms(terms)
+export function rebuildFixedRateBond(type: string, terms: Terms, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
   const schedule = bondSchedule(terms, c)
   const rates = couponRates(terms)
   const amort = type === 'AmortizingFixedRateBond' ? amortization(terms, schedule, c.face) : null
@@ -283,8 +279,7 @@ export function rebuildFixedRateBond(type: string, terms: Terms): Bond {
  * The fixed-rate bond redeemed at `date` at `price` per 100 (a yield to call, design §6.1): the bond's terms, its
  * schedule's dates before `date` followed by `date`, the last period regular only when `date` is a schedule date.
  */
-export function callRedemptionBond(terms: Terms, date: DateSerial, price: number): Bond {
-  const c = commonTerms(terms)
+export function callRedemptionBond(terms: Terms, date: DateSerial, price: number, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
   const schedule = bondSchedule(terms, c)
   const before = schedule.dates.filter((d) => d < date)
   require(before.length > 0, () => `terms.callability: the call on ${toIso(date)} is not after the first schedule date`, 'terms.callability')
@@ -315,8 +310,7 @@ export function callRedemptionBond(terms: Terms, date: DateSerial, price: number
   })
 }
 
-export function rebuildZeroCouponBond(terms: Terms): Bond {
-  const c = commonTerms(terms)
+export function rebuildZeroCouponBond(terms: Terms, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
   const redemption = terms.redemption_pct === undefined ? 100 : field<number>(terms, 'redemption_pct', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
   return zeroCouponBond({ settlementDays: c.settlementDays, calendar: c.calendar, faceAmount: c.face, maturityDate: c.maturity, paymentConvention: c.paymentConvention, redemption, issueDate: c.issue })
 }
@@ -340,10 +334,9 @@ export function iborTenorIssue(index: string, tenor: Period | string): string | 
   return `index '${index}' has tenor ${tenor.length}D: an index shorter than one week is an overnight index, not an Ibor index, and an overnight-compounded floater is not supported yet (an Ibor floater on it would fix each coupon from a single overnight fixing); use an Ibor index of the coupon's tenor`
 }
 
-function floatingLegTerms(type: string, terms: Terms, index: IborIndex) {
+function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Readonly<CommonTerms>) {
   const issue = iborTenorIssue(index.name, index.tenor)
   if (issue !== null) throw new QuantInputError(issue, 'index.tenor')
-  const c = commonTerms(terms)
   const schedule = bondSchedule(terms, c)
   const amort = type === 'AmortizingFloatingRateBond' ? amortization(terms, schedule, c.face) : null
   const spread = field<number>(terms, 'spread', isNumber, 'a number')
@@ -368,8 +361,8 @@ function floatingLegTerms(type: string, terms: Terms, index: IborIndex) {
 }
 
 /** A floater's schedule, coupon dates and checks from its terms: what its bumped re-forecasts share (risk.ts). */
-export function planFloatingRateBond(type: string, terms: Terms, index: IborIndex): FloatingRateBondPlan {
-  const { c, amort, leg } = floatingLegTerms(type, terms, index)
+export function planFloatingRateBond(type: string, terms: Terms, index: IborIndex, common: Readonly<CommonTerms> = commonTerms(terms)): FloatingRateBondPlan {
+  const { c, amort, leg } = floatingLegTerms(type, terms, index, common)
   const redemption = terms.redemption === undefined ? 100 : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
   return floatingRateBondPlan({
     ...leg,
@@ -384,7 +377,7 @@ export function planFloatingRateBond(type: string, terms: Terms, index: IborInde
 
 /** Fixing and payment dates of a floater's coupons, from the same terms as its rebuilt bond. */
 export function floatingCouponDates(type: string, terms: Terms, index: IborIndex): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
-  return iborCouponDates(floatingLegTerms(type, terms, index).leg)
+  return iborCouponDates(floatingLegTerms(type, terms, index, commonTerms(terms)).leg)
 }
 
 /**
@@ -418,9 +411,10 @@ export function validateBondTerms(type: string, terms: Terms): void {
     field<number>(terms, 'spread', isNumber, 'a number')
     if (type === 'AmortizingFloatingRateBond') amortization(terms, schedule, c.face)
   } else {
-    const bond = rebuildFixedRateBond(type, terms)
+    const c = commonTerms(terms)
+    const bond = rebuildFixedRateBond(type, terms, c)
     if (type === 'CallableFixedRateBond') {
-      const issue = commonTerms(terms).issue
+      const issue = c.issue
       checkCallableTree(bond, terms, new FlatForward(issue, 0.03, actual365Fixed), issue)
     }
   }

@@ -20,7 +20,8 @@ import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
 import { floatingRateBondFrom, floatingRateBondNpv } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import { floatingCouponPlanIndex } from '../quant/cashflows/ibor-leg.ts'
 import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
-import { callableOfInstrument, callableTree, type Instrument, type Valued } from './valuation.ts'
+import { callableTree, type Instrument, type Valued } from './valuation.ts'
+import { callableOfInstrument } from './callable.ts'
 
 /** How a bump changes one curve of the instrument. */
 type Bump = (curve: YieldTermStructure) => YieldTermStructure
@@ -129,7 +130,7 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
 export function optionAdjustedSpread(task: PricingTask, inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
   // one tree (kept: the discount curve's when the benchmark is the same curve, as it often is): every trial spread is
   // a rollback with its short rates moved (callableSpreadValuation)
-  const value = callableTree(task, inst, benchmark)
+  const value = callableTree(task, inst, 'benchmark')
   const newton = newtonFromGuess(
     (s) => {
       const v = value.withSlope(s)

@@ -15,7 +15,7 @@ import { flatYieldCurve, floatingIndex, requiredCurve } from './market.ts'
 import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, type CommonTerms } from './rebuild-instrument.ts'
 import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
-import { callableOf, callableSpreadValuation } from './callable.ts'
+import { callableOf, callableOfInstrument, callableSpreadValuation, callableTreeKey, callableTrees, KEPT_TREE_NODES, newTree, type CallableTree } from './callable.ts'
 import type { CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
 import type { SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { BoundedCache } from './bounded-cache.ts'
@@ -41,70 +41,23 @@ export interface FloatingTerms {
 }
 
 /**
- * Kept on the instrument rather than in WeakMaps keyed by its terms and bond: a thread caches ~25,000 instruments of
- * a book, and each read of such a map was a cold lookup (~1.6 µs per distinct `analytics` request in a profile, a
- * request reading the common terms four or five times) and each entry an ephemeron for the collector to trace.
+ * What valuations read of the terms, parsed once when the instrument is rebuilt and shared by its copies (a dated one,
+ * a Valued). Kept on the instrument rather than in WeakMaps keyed by its terms and bond: a thread caches ~25,000
+ * instruments of a book, and each read of such a map was a cold lookup.
  */
 export interface ParsedTerms {
   readonly common: Readonly<CommonTerms>
-  /** a callable's call schedule, parsed on its first valuation (callableOfInstrument) */
-  callable: CallableBond | undefined
-  /** a callable's trees on the curves it was last valued on, the newest first (see callableTree) */
-  trees: readonly KeptTree[]
+  /** a callable's call schedule on its bond */
+  readonly callable: CallableBond | undefined
 }
-
-/**
- * A callable's tree fitted to a curve at a date, kept on its instrument with the curve object and date it was fitted
- * on. Its valuations are pure functions of the three (the curve is the thread's cached object of its content key; a
- * with_yield curve is new per task, never kept), so the next valuation on the same ones (the book's next pass, the
- * start-up warm-up's date, analytics' bumps and z-spread's OAS after a price on the same curve) rolls the kept tree
- * back instead of fitting another: the fit was ~70% of a distinct callable's tree cost (its events, grid and one
- * exponential per node). Two are kept, the newest first: the discount curve's and z-spread's benchmark's where that is
- * another curve, each valued in turn; a third curve, or another date, takes the older one's place.
- */
-export interface KeptTree {
-  readonly curve: YieldTermStructure
-  readonly evaluationDate: DateSerial
-  /** the valuation at spread 0, once asked for */
-  valuation: BondValuation | undefined
-  /** the fitted tree, once a valuation needed it; a tree over KEPT_TREE_NODES is not kept (its valuation is) */
-  fitted: SpreadValuation | undefined
-}
-
-/**
- * Trees of at most this many nodes are kept (8 bytes each for their fitted discounts: 0.5 MB at most; the scale
- * book's callables have 1,000-2,300). A larger tree owns a layout of 36 bytes a node besides (hull-white-tree.ts), and
- * would crowd out whole instruments for one bond.
- */
-const KEPT_TREE_NODES = 1 << 16
-
-const NO_TREES: readonly KeptTree[] = []
-
-/** Trees kept per callable: its discount curve's and its z-spread benchmark's. */
-const KEPT_TREES = 2
-
-/**
- * What a kept tree adds to its instrument's weight. Measured (heap and external bytes after GC, 400 copies each of 60
- * oracle callables): its fitted discounts 8.4 bytes a node (outside V8's heap), its events, grid and closures ~4-5 kB
- * and a few dozen bytes a flow; 11.6 kB for 700 nodes and 31 flows, 45.7 kB for 4,573 and 81, 18.2 kB for 1,600 and
- * 15 (estimated 12.0, 48.1, 18.7).
- */
-function keptTreeBytes(i: Instrument): number {
-  let bytes = 0
-  for (const t of i.parsed.trees) if (t.fitted !== undefined) bytes += 4096 + 8.5 * t.fitted.nodes + 64 * i.bond.cashflows.length
-  return bytes
-}
-
-/** The callable of a CallableFixedRateBond instrument, parsed once per instrument. */
-export const callableOfInstrument = (inst: Instrument): CallableBond => (inst.parsed.callable ??= callableOf(inst.bond, inst.terms))
 
 /**
  * An estimate of a rebuilt instrument's heap bytes, the weight that bounds the instrument cache in MB
  * (PRICER_INSTRUMENT_CACHE_MB) besides its count. Measured on the scale book (heap after GC, 4,000 of a class): a
  * 23-flow fixed-coupon bond 5.2 kB (estimated 7.9), a 44-flow floater 16.5 kB (16.1; its planned coupons are its
- * coupons, with the forecast's inputs as well: ~64 bytes more each); a callable's kept tree besides (keptTreeBytes).
+ * coupons, with the forecast's inputs as well: ~64 bytes more each).
  */
-export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0) + keptTreeBytes(i)
+export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0)
 
 /**
  * The task's terms as an object: the main thread sends them as JSON text (src/contracts/pricing.ts), parsed here
@@ -158,8 +111,9 @@ export function prewarmFloaterPlan(task: PricingTask): void {
   const key = task.plan_key
   if (key === undefined || task.guest || floaterPlans.has(key)) return
   const terms = taskTerms(task)
-  const plan = planFloatingRateBond(task.instrument_type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), false))
-  floaterPlans.set(key, { terms, common: commonTerms(terms), plan })
+  const common = commonTerms(terms)
+  const plan = planFloatingRateBond(task.instrument_type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), false), common)
+  floaterPlans.set(key, { terms, common, plan })
 }
 
 function rebuild(task: PricingTask, withProjection: boolean): Instrument {
@@ -169,21 +123,21 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     const known = task.plan_key === undefined ? undefined : floaterPlans.get(task.plan_key)
     const terms = known?.terms ?? taskTerms(task)
     const index = floatingIndex(task, String(terms.floating_rate_index_uid), withProjection)
-    const plan = known?.plan ?? planFloatingRateBond(type, terms, index)
-    // the plan parsed them (commonTerms keeps the last one parsed)
     const common = known?.common ?? commonTerms(terms)
+    const plan = known?.plan ?? planFloatingRateBond(type, terms, index, common)
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined, trees: NO_TREES } }
+    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined } }
+  }
+  if (type !== 'ZeroCouponBond' && type !== 'FixedRateBond' && type !== 'AmortizingFixedRateBond' && type !== 'CallableFixedRateBond') {
+    throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
   }
   const terms = taskTerms(task)
-  let bond: Bond
-  if (type === 'ZeroCouponBond') bond = rebuildZeroCouponBond(terms)
-  else if (type === 'FixedRateBond' || type === 'AmortizingFixedRateBond' || type === 'CallableFixedRateBond') bond = rebuildFixedRateBond(type, terms)
-  else throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
-  // the rebuild parsed them (commonTerms keeps the last one parsed)
-  return { bond, evaluationDate, terms, type, parsed: { common: commonTerms(terms), callable: undefined, trees: NO_TREES } }
+  const common = commonTerms(terms)
+  const bond = type === 'ZeroCouponBond' ? rebuildZeroCouponBond(terms, common) : rebuildFixedRateBond(type, terms, common)
+  const callable = type === 'CallableFixedRateBond' ? callableOf(bond, terms) : undefined
+  return { bond, evaluationDate, terms, type, parsed: { common, callable } }
 }
 
 export interface Valued extends Instrument {
@@ -196,40 +150,27 @@ export interface Valued extends Instrument {
   spreaded?: (spread: number) => BondValuation
 }
 
-/** The callable's tree fitted to `curve` at its date: a kept one (KeptTree) if it was fitted to the same, else one fitted now and kept. */
-export function callableTree(task: PricingTask, inst: Instrument, curve: YieldTermStructure): SpreadValuation {
-  return fittedTree(task, inst, keptTreeRecord(task, inst, curve))
+/** The callable's tree fitted to the task's curve of `role` at the instrument's date: a cached one, else fitted now. */
+export function callableTree(task: PricingTask, inst: Instrument, role: 'discount' | 'benchmark'): SpreadValuation {
+  const key = callableTreeKey(task, inst, role)
+  return fittedTree(key, treeEntry(task, key, inst), inst, requiredCurve(task, role))
 }
 
-/** The kept record of the callable's tree on `curve` at its date, or a new one kept first (the oldest beyond KEPT_TREES dropped). */
-function keptTreeRecord(task: PricingTask, inst: Instrument, curve: YieldTermStructure): KeptTree {
-  const trees = inst.parsed.trees
-  for (const t of trees) if (t.curve === curve && t.evaluationDate === inst.evaluationDate) return t
-  const record = treeRecord(inst, curve)
-  const held = keptTreeBytes(inst)
-  inst.parsed.trees = [record, ...trees.slice(0, KEPT_TREES - 1)]
-  if (keptTreeBytes(inst) !== held) reweigh(task)
-  return record
+/** The cache entry of the callable's tree under `key` (a new one cached first), or an uncached one (no key, or a guest's miss). */
+function treeEntry(task: PricingTask, key: string | undefined, inst: Instrument): CallableTree {
+  if (key === undefined) return newTree(inst)
+  // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
+  return task.guest ? (callableTrees.get(key) ?? newTree(inst)) : callableTrees.getOrSet(key, () => newTree(inst))
 }
 
-const treeRecord = (inst: Instrument, curve: YieldTermStructure): KeptTree => ({ curve, evaluationDate: inst.evaluationDate, valuation: undefined, fitted: undefined })
-
-function fittedTree(task: PricingTask, inst: Instrument, record: KeptTree): SpreadValuation {
-  if (record.fitted !== undefined) return record.fitted
-  const tree = callableSpreadValuation(callableOfInstrument(inst), record.curve, inst.evaluationDate)
-  if (inst.parsed.trees.includes(record) && tree.nodes <= KEPT_TREE_NODES) {
-    record.fitted = tree
-    reweigh(task)
+function fittedTree(key: string | undefined, entry: CallableTree, inst: Instrument, curve: YieldTermStructure): SpreadValuation {
+  if (entry.fitted !== undefined) return entry.fitted
+  const tree = callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate)
+  if (key !== undefined && tree.nodes <= KEPT_TREE_NODES && callableTrees.peek(key) === entry) {
+    entry.fitted = tree
+    callableTrees.reweigh(key)
   }
   return tree
-}
-
-/**
- * The task's cached instrument weighed again (its kept trees changed). A guest's too: it fills no cache, but one that
- * found its instrument in this thread's cache changed that entry; an instrument rebuilt uncached is no entry.
- */
-function reweigh(task: PricingTask): void {
-  if (task.instrument_key !== undefined) instruments.reweigh(task.instrument_key)
 }
 
 /**
@@ -254,11 +195,12 @@ export function value(task: PricingTask, inst: Instrument = requireLive(instrume
   let valuation: BondValuation
   if (inst.type === 'CallableFixedRateBond') {
     // a with_yield curve is the task's own: its tree is fitted for this valuation alone
-    const record: KeptTree = flat === null ? keptTreeRecord(task, inst, curve) : treeRecord(inst, curve)
-    // fitted when a valuation needs it (a bump, or a price the kept valuation does not answer), once per task
+    const key = flat === null ? callableTreeKey(task, inst, 'discount') : undefined
+    const entry = treeEntry(task, key, inst)
+    // fitted when a valuation needs it (a bump, or a price the cached valuation does not answer), once per task
     let tree: SpreadValuation | undefined
-    spreaded = (spread) => (tree ??= fittedTree(task, inst, record))(spread)
-    valuation = record.valuation ??= spreaded(0)
+    spreaded = (spread) => (tree ??= fittedTree(key, entry, inst, curve))(spread)
+    valuation = entry.valuation ??= spreaded(0)
   } else valuation = discountingBondEngine(inst.bond, curve, inst.evaluationDate)
   const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)
   const accrued = accruedAmount(inst.bond, valuation.settlementDate)

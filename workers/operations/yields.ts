@@ -10,9 +10,11 @@ import type { DayCounter } from '../quant/time/day-counter.ts'
 import { Frequency, parseFrequency } from '../quant/time/period.ts'
 import { COMPOUNDINGS, type Compounding, type InterestRate } from '../quant/curves/interest-rate.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
-import { accruedAmount, dirtyPriceFromYield, yieldFromCleanPrice, yieldMeasures } from '../quant/engines/bond/bond-functions.ts'
+import { accruedAmount, DEFAULT_YIELD_SOLVER, dirtyPriceFromYield, yieldFromCleanPrice, yieldMeasures } from '../quant/engines/bond/bond-functions.ts'
+import type { YieldFlowsWorkspace } from '../quant/cashflows/cashflows.ts'
 import { callRedemptionBond, termsDayCounter, yieldFrequency } from './rebuild-instrument.ts'
-import { callableOfInstrument, type Instrument } from './valuation.ts'
+import { type Instrument } from './valuation.ts'
+import { callableOfInstrument } from './callable.ts'
 
 /** The InterestRate of a yield but its rate. */
 export interface YieldConvention {
@@ -47,12 +49,12 @@ export function requestedYieldConvention(task: PricingTask, v: Instrument): Yiel
 export const interestRate = (conv: YieldConvention, rate: number): InterestRate => ({ rate, ...conv })
 
 /** BondFunctions::yield from a clean price per 100 (accuracy 1e-10, as QuantLib). */
-export const solveYield = (bond: Bond, conv: YieldConvention, cleanPrice: number, settlement: DateSerial) =>
-  yieldFromCleanPrice(bond, cleanPrice, conv.dayCounter, conv.compounding, conv.frequency, settlement)
+export const solveYield = (bond: Bond, conv: YieldConvention, cleanPrice: number, settlement: DateSerial, ws?: YieldFlowsWorkspace) =>
+  yieldFromCleanPrice(bond, cleanPrice, conv.dayCounter, conv.compounding, conv.frequency, settlement, DEFAULT_YIELD_SOLVER, ws)
 
 /** The durations, convexity and BPV at a yield; the Macaulay duration only for a compounded yield (QuantLib refuses it otherwise). */
-export function measuresAt(bond: Bond, rate: InterestRate, settlement: DateSerial): Record<string, number> {
-  const m = yieldMeasures(bond, rate, settlement)
+export function measuresAt(bond: Bond, rate: InterestRate, settlement: DateSerial, ws?: YieldFlowsWorkspace): Record<string, number> {
+  const m = yieldMeasures(bond, rate, settlement, ws)
   const out: Record<string, number> = { simple_duration: m.simple, modified_duration: m.modified }
   if (m.macaulay !== null) out.macaulay_duration = m.macaulay
   out.convexity = m.convexity
@@ -95,7 +97,7 @@ export function yieldsToCall(v: Instrument, conv: YieldConvention, clean: number
   for (const call of callable.callability) {
     if (call.type !== 'Call' || call.date <= settlement) continue
     const price = call.priceType === 'Dirty' ? call.price - accruedAmount(v.bond, call.date) : call.price
-    solve(call.date, price, () => callRedemptionBond(v.terms, call.date, price))
+    solve(call.date, price, () => callRedemptionBond(v.terms, call.date, price, v.parsed.common))
   }
   const redemption = v.terms.redemption === undefined ? 100 : Number(v.terms.redemption)
   solve(v.bond.maturityDate, redemption, () => v.bond)

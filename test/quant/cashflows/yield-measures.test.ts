@@ -2,11 +2,11 @@
  * yieldMeasures (workers/quant/cashflows/cashflows.ts) gives the three durations, the convexity and the BPV from one
  * computation of the live flows: bit for bit what each function gives alone, at every leg, day counter, settlement
  * and NPV date. And the yield functions keep no state between calls: alternating the arguments gives exactly what
- * each call gives first, and what the same flows give in a leg of their own. Within sharingYieldFlows (calls that share
+ * each call gives first, and what the same flows give in a leg of their own. With a YieldFlowsWorkspace (calls that share
  * their live flows) every call still gives its own arguments' figures.
  */
 import t from 'tap'
-import { basisPointValue, convexity, duration, npvYield, sharingYieldFlows, yieldFromNpv, yieldMeasures } from '../../../workers/quant/cashflows/cashflows.ts'
+import { basisPointValue, convexity, duration, npvYield, yieldFlowsWorkspace, yieldFromNpv, yieldMeasures, type YieldFlowsWorkspace } from '../../../workers/quant/cashflows/cashflows.ts'
 import { fixedBond, TODAY } from '../../../bench/core/cases.ts'
 import { actualActual } from '../../../workers/quant/time/daycounters/actual-actual.ts'
 import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
@@ -19,13 +19,13 @@ const a360 = y(actual360)
 const later = TODAY + 400
 
 /** every yield function at these arguments, in one list */
-const figures = (l: typeof leg, r: InterestRate, settlement: number, npvDate = settlement) => [
-  npvYield(l, r, settlement, npvDate),
-  duration(l, r, 'Modified', settlement, npvDate),
-  duration(l, r, 'Macaulay', settlement, npvDate),
-  duration(l, r, 'Simple', settlement, npvDate),
-  convexity(l, r, settlement, npvDate),
-  basisPointValue(l, r, settlement, npvDate),
+const figures = (l: typeof leg, r: InterestRate, settlement: number, npvDate = settlement, ws?: YieldFlowsWorkspace) => [
+  npvYield(l, r, settlement, npvDate, ws),
+  duration(l, r, 'Modified', settlement, npvDate, ws),
+  duration(l, r, 'Macaulay', settlement, npvDate, ws),
+  duration(l, r, 'Simple', settlement, npvDate, ws),
+  convexity(l, r, settlement, npvDate, ws),
+  basisPointValue(l, r, settlement, npvDate, ws),
 ]
 
 /** the figures at a settlement today and later, under Actual/360, and at a later NPV date */
@@ -80,19 +80,21 @@ t.test('sharing the live flows: every call within the scope gives what it gives 
     yield: yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }),
   }
   // each call right after one whose arguments differ from its own in one respect alone
-  const within = sharingYieldFlows(() => {
-    const y = yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 })
-    const measures = yieldMeasures(leg, bond, TODAY)
-    const today = figures(leg, bond, TODAY)
-    const shorter = figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY)
-    figures(leg, bond, TODAY)
-    const a360Figures = figures(leg, a360, TODAY)
-    figures(leg, bond, TODAY)
-    const settledLater = figures(leg, bond, later, TODAY)
-    figures(leg, bond, TODAY)
-    const npvLater = figures(leg, bond, TODAY, later)
-    return { yield: y, measures, later: figures(leg, bond, later), today, settledLater, shorter, a360: a360Figures, npvLater }
-  })
+  const ws = yieldFlowsWorkspace()
+  const within = (() => {
+    const y = yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }, ws)
+    const measures = yieldMeasures(leg, bond, TODAY, TODAY, ws)
+    const today = figures(leg, bond, TODAY, TODAY, ws)
+    const shorter = figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY, TODAY, ws)
+    figures(leg, bond, TODAY, TODAY, ws)
+    const a360Figures = figures(leg, a360, TODAY, TODAY, ws)
+    figures(leg, bond, TODAY, TODAY, ws)
+    const settledLater = figures(leg, bond, later, TODAY, ws)
+    figures(leg, bond, TODAY, TODAY, ws)
+    const npvLater = figures(leg, bond, TODAY, later, ws)
+    return { yield: y, measures, later: figures(leg, bond, later, later, ws), today, settledLater, shorter, a360: a360Figures, npvLater }
+  })()
+  t.ok(ws.last !== null, 'the workspace kept the last flows')
   t.same(within, alone, 'the same figures')
   t.same(figures(leg, bond, later), alone.later, 'and after the scope, as before it')
 })

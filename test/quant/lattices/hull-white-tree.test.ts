@@ -3,7 +3,7 @@
  * buffersFor): a tree whose layout was taken over builds it again, so it values exactly as before.
  */
 import t from 'tap'
-import { HullWhiteTree } from '../../../workers/quant/lattices/hull-white-tree.ts'
+import { HullWhiteTree, treeWorkspace } from '../../../workers/quant/lattices/hull-white-tree.ts'
 import { TimeGrid } from '../../../workers/quant/lattices/time-grid.ts'
 import { FlatForward } from '../../../workers/quant/curves/flat-forward.ts'
 import { actual365Fixed } from '../../../workers/quant/time/daycounters/actual365-fixed.ts'
@@ -29,16 +29,19 @@ t.test('a fitted tree reprices the curve\'s discount bond', async (t) => {
 })
 
 t.test('a tree whose layout was taken over by a tree of another shape values as before, bit for bit', async (t) => {
-  const first = new HullWhiteTree(new TimeGrid([5], 40), curve, 0.03, 0.01)
+  // one workspace: each tree's layout is written in the arrays of the one before
+  const ws = treeWorkspace()
+  const first = new HullWhiteTree(new TimeGrid([5], 40), curve, 0.03, 0.01, Infinity, ws)
   const v1 = rollback(first, 0.97)
   // another grid: its layout is written in the first one's arrays
-  const second = new HullWhiteTree(new TimeGrid([0.7, 2.2, 7.5], 40), curve, 0.03, 0.01)
+  const second = new HullWhiteTree(new TimeGrid([0.7, 2.2, 7.5], 40), curve, 0.03, 0.01, Infinity, ws)
   const v2 = rollback(second, 0.97)
   t.not(v1, v2, 'the two trees differ')
+  t.equal(ws.layout?.dts.length, second.grid.dts.length, 'the workspace holds the second layout')
   t.equal(rollback(first, 0.97), v1, 'the first tree again: its layout built again')
   t.equal(rollback(second, 0.97), v2, 'and the second')
   // a third tree of the first shape shares the rebuilt layout, with its own fit
-  const third = new HullWhiteTree(new TimeGrid([5], 40), curve, 0.03, 0.01)
+  const third = new HullWhiteTree(new TimeGrid([5], 40), curve, 0.03, 0.01, Infinity, ws)
   t.equal(rollback(third, 0.97), v1, 'a new tree of the first shape')
   t.equal(rollback(first, 0.97), v1, 'beside the first')
 })

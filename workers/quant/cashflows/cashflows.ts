@@ -96,30 +96,19 @@ interface YieldFlows {
 }
 
 /**
- * Within sharingYieldFlows: the last YieldFlows computed, with what they were computed from (null until the scope's
- * first computation; undefined outside any scope, so a repeated call elsewhere computes them again, as QuantLib does).
- * Read-only to every caller.
+ * The live flows a caller computed last, reused by its next yield function on the same leg, day counter and dates:
+ * an analytics answer solves the yield and then reads the durations and convexity at it from the same flows (their
+ * times cost a day count each). The caller owns it (one per request); without one each call computes its own flows.
  */
-let shared: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | null | undefined
-
-/**
- * Runs `f` with the yield functions it calls sharing their live flows: an analytics answer solves the yield and
- * then reads the durations and convexity at it, from the same flows (their times cost a day count each).
- */
-export function sharingYieldFlows<T>(f: () => T): T {
-  const outer = shared
-  shared = null
-  try {
-    return f()
-  } finally {
-    // a scope within a scope hands back the outer one's (each entry is keyed by everything the flows depend on)
-    shared = outer
-  }
+export interface YieldFlowsWorkspace {
+  last: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | null
 }
 
+export const yieldFlowsWorkspace = (): YieldFlowsWorkspace => ({ last: null })
+
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
-function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, include = false): YieldFlows {
-  const last = shared
+function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, ws: YieldFlowsWorkspace | undefined, include = false): YieldFlows {
+  const last = ws?.last
   if (last && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
   // counted first, so the typed arrays are written once (JS arrays copied into them: ~0.3 µs a call on an 11-flow leg)
   let n = 0
@@ -141,7 +130,7 @@ function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: D
     i++
   }
   const flows = { times, steps, amounts }
-  if (shared !== undefined) shared = { leg, dc, settlement, npvDate, include, flows }
+  if (ws !== undefined) ws.last = { leg, dc, settlement, npvDate, include, flows }
   return flows
 }
 
@@ -171,8 +160,8 @@ function discountsAtYield(f: YieldFlows, y: InterestRate): Float64Array {
   return B
 }
 
-export function npvYield(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
-  return npvAtYield(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
+export function npvYield(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+  return npvAtYield(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
 function modifiedDurationOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYield(f, y)): Real {
@@ -220,9 +209,9 @@ function simpleDurationOf(f: YieldFlows, y: InterestRate, discounts = discountsA
 export type DurationType = 'Simple' | 'Macaulay' | 'Modified'
 
 /** CashFlows::duration. */
-export function duration(leg: Leg, y: InterestRate, type: DurationType, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
+export function duration(leg: Leg, y: InterestRate, type: DurationType, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
   if (leg.length === 0) return 0
-  return durationOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y, type)
+  return durationOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y, type)
 }
 
 function durationOf(f: YieldFlows, y: InterestRate, type: DurationType): Real {
@@ -238,8 +227,8 @@ function durationOf(f: YieldFlows, y: InterestRate, type: DurationType): Real {
 }
 
 /** CashFlows::convexity. */
-export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
-  return convexityOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
+export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+  return convexityOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
 function convexityOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYield(f, y)): Real {
@@ -275,9 +264,9 @@ function convexityOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYiel
 }
 
 /** CashFlows::basisPointValue: first and second order change of the NPV for one basis point of yield. */
-export function basisPointValue(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): Real {
+export function basisPointValue(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
   if (leg.length === 0) return 0
-  return bpvOf(yieldFlows(leg, y.dayCounter, settlement, npvDate), y)
+  return bpvOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
 function bpvOf(f: YieldFlows, y: InterestRate, modified = modifiedDurationOf(f, y), convexity = convexityOf(f, y)): Real {
@@ -302,9 +291,9 @@ export interface YieldMeasures {
  * the flows and their times, and the modified duration and the convexity were computed again for the Macaulay
  * duration and the BPV).
  */
-export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement): YieldMeasures {
+export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): YieldMeasures {
   if (leg.length === 0) return { simple: 0, modified: 0, macaulay: 0, convexity: 0, bpv: 0 }
-  const f = yieldFlows(leg, y.dayCounter, settlement, npvDate)
+  const f = yieldFlows(leg, y.dayCounter, settlement, npvDate, ws)
   const discounts = discountsAtYield(f, y)
   const simple = simpleDurationOf(f, y, discounts)
   const modified = modifiedDurationOf(f, y, discounts)
@@ -320,8 +309,8 @@ export interface SolverSettings {
 }
 
 /** CashFlows::yield: NewtonSafe on the flat-yield NPV, as QuantLib (accuracy 1e-10, 100 evaluations, guess 5%). */
-export function yieldFromNpv(leg: Leg, target: Real, dc: DayCounter, compounding: InterestRate['compounding'], frequency: number, settlement: DateSerial, npvDate: DateSerial, s: SolverSettings): Rate {
-  const f = yieldFlows(leg, dc, settlement, npvDate)
+export function yieldFromNpv(leg: Leg, target: Real, dc: DayCounter, compounding: InterestRate['compounding'], frequency: number, settlement: DateSerial, npvDate: DateSerial, s: SolverSettings, ws?: YieldFlowsWorkspace): Rate {
+  const f = yieldFlows(leg, dc, settlement, npvDate, ws)
   require(f.amounts.length > 0, 'no cashflows left to solve the yield from')
   if (compounding === 'Compounded') {
     const e = new CompoundedYieldEvaluator(f, target, frequency)

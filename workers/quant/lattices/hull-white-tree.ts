@@ -8,7 +8,7 @@
 import { require } from '../errors.ts'
 import type { YieldTermStructure } from '../curves/yield-term-structure.ts'
 import type { TimeGrid } from './time-grid.ts'
-import { SCRATCH, scratchArray } from './scratch.ts'
+import { SCRATCH, scratchArray, type ScratchSlots } from './scratch.ts'
 
 const SQRT3 = Math.sqrt(3)
 
@@ -63,12 +63,18 @@ interface LayoutBuffers {
 const RECYCLED_NODES = 1 << 16
 
 /**
- * The last layout this thread built, reused when the next tree has the same shape (its inputs compared in full,
- * so a reused layout is the one a rebuild would compute): the bumped trees of one request cost their fit alone,
+ * What trees valued one after another reuse, owned by their caller (one per pricing thread; a fresh one when none is
+ * given). `layout` is the last layout built, reused when the next tree has the same shape (its inputs compared in
+ * full, so a reused layout is the one a rebuild would compute): the bumped trees of one request cost their fit alone,
  * and allocate only their fitted discounts (8 of a tree's 36 bytes per node: the layout is up to 70 MB at the node
- * limit, the discounts 20 MB).
+ * limit, the discounts 20 MB). `slots` are the passes' scratch arrays (scratch.ts).
  */
-let lastLayout: TreeLayout | null = null
+export interface TreeWorkspace {
+  layout: TreeLayout | null
+  readonly slots: ScratchSlots
+}
+
+export const treeWorkspace = (): TreeWorkspace => ({ layout: null, slots: [] })
 
 function sameSteps(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false
@@ -77,8 +83,8 @@ function sameSteps(a: Float64Array, b: Float64Array): boolean {
 }
 
 /** Buffers for a layout: the last layout's when they are large enough and not a large tree's (which loses them), else new ones. */
-function buffersFor(steps: number, nodes: number): LayoutBuffers {
-  const last = lastLayout
+function buffersFor(ws: TreeWorkspace, steps: number, nodes: number): LayoutBuffers {
+  const last = ws.layout
   if (last && last.buffers.nodes <= RECYCLED_NODES && last.buffers.steps >= steps && last.buffers.nodes >= nodes) {
     last.valid = false
     return last.buffers
@@ -90,8 +96,8 @@ function buffersFor(steps: number, nodes: number): LayoutBuffers {
   return { steps: s, nodes: c, ints: new Int32Array(2 * s + c), floats: new Float64Array(3 * s + 3 * c) }
 }
 
-function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
-  const last = lastLayout
+function layoutOf(ws: TreeWorkspace, grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
+  const last = ws.layout
   if (last && last.a === a && last.sigma === sigma && sameSteps(last.dts, grid.dts)) {
     require(last.capacity <= maxNodes, () => `the Hull-White tree would need ${last.capacity} nodes, over the limit of ${maxNodes}`, 'tree')
     return last
@@ -101,7 +107,7 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
   // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
   const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
   require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
-  const buffers = buffersFor(n + 1, capacity)
+  const buffers = buffersFor(ws, n + 1, capacity)
   // views in the buffers: per step (n + 1 entries) size and offset, dts, x0 and dx; per node mid and 3 probabilities
   const steps = buffers.steps
   const floatsAt = (k: number, length: number) => buffers.floats.subarray(k * steps, k * steps + length)
@@ -173,7 +179,7 @@ function layoutOf(grid: TimeGrid, a: number, sigma: number, maxNodes: number): T
   x0[n] = jMin * dxPrev
   dxs[n] = dxPrev
   layout.maxSize = maxSize
-  lastLayout = layout
+  ws.layout = layout
   return layout
 }
 
@@ -223,11 +229,18 @@ export class HullWhiteTree {
     return capacity
   }
 
-  constructor(readonly grid: TimeGrid, curve: YieldTermStructure, private readonly a: number, private readonly sigma: number, private readonly maxNodes = Number.POSITIVE_INFINITY) {
+  constructor(
+    readonly grid: TimeGrid,
+    curve: YieldTermStructure,
+    private readonly a: number,
+    private readonly sigma: number,
+    private readonly maxNodes = Number.POSITIVE_INFINITY,
+    readonly workspace: TreeWorkspace = treeWorkspace(),
+  ) {
     const n = grid.size - 1
     require(n > 0, 'null time steps for trinomial tree')
     this.steps = n
-    this.layout = layoutOf(grid, a, sigma, maxNodes)
+    this.layout = layoutOf(workspace, grid, a, sigma, maxNodes)
     this.maxSize = this.layout.maxSize
     this.phi = new Float64Array(n)
     this.discount = new Float64Array(this.layout.capacity)
@@ -236,7 +249,7 @@ export class HullWhiteTree {
 
   /** The layout, built again (the same numbers: it depends on the grid, a and sigma alone) if its arrays were taken over. */
   private current(): TreeLayout {
-    if (!this.layout.valid) this.layout = layoutOf(this.grid, this.a, this.sigma, this.maxNodes)
+    if (!this.layout.valid) this.layout = layoutOf(this.workspace, this.grid, this.a, this.sigma, this.maxNodes)
     return this.layout
   }
 
@@ -251,8 +264,8 @@ export class HullWhiteTree {
    * the first times exp(-phi·dt) here (equal to an ulp or two: the oracle's callables agree to 2e-15 relative).
    */
   private fit(curve: YieldTermStructure): void {
-    let prices = scratchArray(SCRATCH.fitPrices, this.maxSize)
-    let next = scratchArray(SCRATCH.fitNext, this.maxSize)
+    let prices = scratchArray(this.workspace.slots, SCRATCH.fitPrices, this.maxSize)
+    let next = scratchArray(this.workspace.slots, SCRATCH.fitNext, this.maxSize)
     const { mid, probs, size: sizes, dts, dx: dxs, offset: offsets, x0 } = this.current()
     const discount = this.discount
     prices[0] = 1

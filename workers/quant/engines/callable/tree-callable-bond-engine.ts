@@ -11,7 +11,7 @@ import { require } from '../../errors.ts'
 import type { YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import { discountAt } from '../../curves/yield-term-structure.ts'
 import { TimeGrid } from '../../lattices/time-grid.ts'
-import { HullWhiteTree } from '../../lattices/hull-white-tree.ts'
+import { HullWhiteTree, type TreeWorkspace } from '../../lattices/hull-white-tree.ts'
 import { SCRATCH, scratchArray } from '../../lattices/scratch.ts'
 import { settlementDate } from '../../instruments/bond.ts'
 import { callableArguments, type CallableBond } from '../../instruments/bonds/callable-fixed-rate-bond.ts'
@@ -31,6 +31,8 @@ export interface TreeOptions {
   a?: number
   sigma?: number
   maxNodes?: number
+  /** the caller's layout and scratch arrays, reused from tree to tree (a fresh one when absent) */
+  workspace?: TreeWorkspace
 }
 
 /** The events of a callable on the tree's time grid (null when the bond has redeemed by settlement). */
@@ -149,10 +151,10 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
   const last = grid.index(redemptionTime)
   require(last > 0, 'the bond redeems at the curve reference date')
   // per-thread arrays (a rollback keeps none of them): every entry a step reads was written by the step before
-  let values = scratchArray(SCRATCH.values, tree.maxSize)
-  let scratch = scratchArray(SCRATCH.valuesOut, tree.maxSize)
-  let slopes = withSlope ? scratchArray(SCRATCH.slopes, tree.maxSize) : EMPTY
-  let slopeScratch = withSlope ? scratchArray(SCRATCH.slopesOut, tree.maxSize) : EMPTY
+  let values = scratchArray(tree.workspace.slots, SCRATCH.values, tree.maxSize)
+  let scratch = scratchArray(tree.workspace.slots, SCRATCH.valuesOut, tree.maxSize)
+  let slopes = withSlope ? scratchArray(tree.workspace.slots, SCRATCH.slopes, tree.maxSize) : EMPTY
+  let slopeScratch = withSlope ? scratchArray(tree.workspace.slots, SCRATCH.slopesOut, tree.maxSize) : EMPTY
   values.fill(args.redemption, 0, tree.sizeAt(last))
   // the redemption does not move with the shift: every slope starts at 0
   slopes.fill(0, 0, withSlope ? tree.sizeAt(last) : 0)
@@ -196,10 +198,10 @@ export interface SpreadValuation {
  * equal to the refitted tree's value to rounding (~1e-15 relative), and at s = 0 the engine's value bit for bit
  * (every factor is then exactly 1). Spread solves (OAS) and parallel bumps (effective duration) use it.
  */
-export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes }: TreeOptions = {}): SpreadValuation {
+export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes, workspace }: TreeOptions = {}): SpreadValuation {
   const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
   if (!events) return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), { withSlope: () => ({ settlementValue: 0, slope: 0 }), nodes: 0 })
-  const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes)
+  const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes, workspace)
   const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
   const settlementDiscount = discountAt(curve, settlement, true)
   const byStep = eventsByStep(events)
