@@ -4,7 +4,7 @@
  * field}}` for the main thread to map (409 market data, 409 stored terms, 422 parameters/convergence); anything
  * else is thrown and becomes a generic 500 there.
  */
-import type { OperationName, PricingTask } from '../src/contracts/pricing.ts'
+import type { OperationName, PricingTask, TaskReply, WorkerReply } from '../src/contracts/pricing.ts'
 import { BondMaturedError, DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
@@ -31,12 +31,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   prewarm: ops.prewarm,
 })
 
-export type TaskReply =
-  | { ok: true; result: Record<string, unknown> }
-  | { ok: false; error: { kind: 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'; message: string; field?: string } }
-
-/** What the main thread receives: a task's reply, its result serialized when the task asks for that (`reply_json`). */
-export type WorkerReply = TaskReply | { ok: true; json: string }
+export type { TaskReply, WorkerReply }
 
 function encode(error: unknown): TaskReply | null {
   if (error instanceof MissingFixingError || error instanceof MissingCurveError || error instanceof BondMaturedError) return { ok: false, error: { kind: 'market_data', message: error.message } }

@@ -5,7 +5,7 @@
  * or, for a record of numbers (analytics), by JSON.stringify where that writes the same bytes (numberRecordJson).
  */
 import fastJsonStringify from 'fast-json-stringify'
-import { BoundedCache } from './operations/bounded-cache.ts'
+import { BoundedCache } from '../src/caches/bounded-cache.ts'
 import { resultSchema, RESPONSES, type ResponseOperation } from '../src/contracts/pricing-responses.ts'
 
 type Serialize = (result: Record<string, unknown>) => string

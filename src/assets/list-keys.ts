@@ -11,7 +11,7 @@
  *   src/db/list-counts.ts) and then read through that index when they are few, or by walking the order index
  *   when they are many (then they are dense, so a page is found after a short walk).
  */
-import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache } from '../caches/bounded-cache.ts'
 import type { Sql } from '../db/client.ts'
 import { cachedCount } from '../db/list-counts.ts'
 

@@ -5,7 +5,7 @@
  * each one appears on /metrics and that no BoundedCache or ContextCache is created outside this list.
  *
  * Keys are content keys, or carry the stamp or generation that makes an entry unreachable once what it was made from
- * changes: no cache can change an answer. Each is a BoundedCache (workers/operations/bounded-cache.ts) or a
+ * changes: no cache can change an answer. Each is a BoundedCache (src/caches/bounded-cache.ts) or a
  * ContextCache over one (src/pricing/context-cache.ts), so each has a bound and counts its hits and misses.
  */
 

@@ -5,6 +5,7 @@
  * (asset_uid, instrument_type, operation, valuation_date, market_data_set).
  */
 import { Type, type Static } from 'typebox'
+import { INSTRUMENT_TYPES, type InstrumentType } from './instrument-terms.ts'
 
 /** What a worker builds a curve from: its reference date, nodes and building details. */
 export const TaskCurveData = Type.Object(
@@ -86,6 +87,36 @@ export const TaskFixings = Type.Object(
   { additionalProperties: false },
 )
 export type TaskFixings = Static<typeof TaskFixings>
+
+/**
+ * The bond classes the pricer prices (QuantLib 1.29's names; their terms' schemas in instrument-terms.ts, whose keys
+ * are the one list of types the routes, discovery, the loader and the workers read), and the engine each is valued with.
+ */
+export { INSTRUMENT_TYPES, type InstrumentType }
+
+export const PRICING_ENGINES: Readonly<Record<InstrumentType, string>> = Object.freeze({
+  FixedRateBond: 'DiscountingBondEngine',
+  CallableFixedRateBond: 'TreeCallableFixedRateBondEngine',
+  AmortizingFixedRateBond: 'DiscountingBondEngine',
+  ZeroCouponBond: 'DiscountingBondEngine',
+  FloatingRateBond: 'DiscountingBondEngine',
+  AmortizingFloatingRateBond: 'DiscountingBondEngine',
+})
+
+/** Whether a type is a floater (Ibor coupons on an index: its instruments depend on the date, fixings and curve). */
+export const isFloatingType = (type: string): boolean => type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
+
+/**
+ * What a pricing worker replies for a task (workers/pool-dispatch.ts): data, never a thrown domain error (errors do not
+ * keep their type across threads). `market_data`: the stored market data cannot price this instrument (missing fixing,
+ * curve too short, ...); `terms`: the stored terms cannot be priced; `parameters`: a request parameter is invalid;
+ * `convergence`: a solver did not converge within the requested accuracy/iterations; `unsupported`: no such type or
+ * operation.
+ */
+export type WorkerErrorKind = 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'
+export type TaskReply<R = Record<string, unknown>> = { ok: true; result: R } | { ok: false; error: { kind: WorkerErrorKind; message: string; field?: string } }
+/** What the main thread receives: a task's reply, its result serialized when the task asks for that (`reply_json`). */
+export type WorkerReply<R = Record<string, unknown>> = TaskReply<R> | { ok: true; json: string }
 
 /** The tenors of key-rate durations when a request names none. */
 export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y', '15Y', '20Y', '30Y'] as const

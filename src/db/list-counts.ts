@@ -5,7 +5,7 @@
  * then reused by this process while the stamps it was computed under hold: it stays exact, because any write
  * commits a new stamp, and the stamps are random, so databases cloned from one template never share an entry.
  */
-import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache } from '../caches/bounded-cache.ts'
 import type { Sql } from './client.ts'
 
 export type ListName = 'assets' | 'portfolios'

@@ -5,7 +5,7 @@
  * ever meets a string that JavaScript or PostgreSQL would read differently or not at all.
  */
 
-import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache } from '../caches/bounded-cache.ts'
 
 export const MIN_YEAR = 1901
 export const MAX_YEAR = 2199

@@ -11,7 +11,7 @@ import { conflict, conflictOnDuplicate, notFound, unprocessable } from '../http/
 import { pagedCollection } from '../http/pagination.ts'
 import type { TransactionSql } from '../db/client.ts'
 import { jsonValue, sentFields } from '../db/values.ts'
-import { indexConventionIssue } from '../../workers/operations/check-market-terms.ts'
+import { indexConventionIssue } from '../../workers/entry.ts'
 import * as repo from './repository.ts'
 import { CreateIndexRequest, Index, IndexCollection, IndexConventionDetails, IndexConventionInput, IndexDeleteImpactQuery, IndexListQuery, IndexWithConvention, UpdateIndexRequest } from './schemas.ts'
 

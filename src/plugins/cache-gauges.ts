@@ -4,7 +4,7 @@
  * weight adds `_estimated_bytes` and `_capacity_bytes`.
  */
 import { Gauge, type Registry } from 'prom-client'
-import type { CacheStats } from '../../workers/operations/bounded-cache.ts'
+import type { CacheStats } from '../caches/bounded-cache.ts'
 
 export function registerCacheGauges(registry: Registry, family: string, what: string, snapshot: () => Record<string, CacheStats>, capacityHelp: string): void {
   const gauge = (suffix: string, help: string, read: (s: CacheStats) => number | undefined) =>

@@ -11,7 +11,7 @@ import { Piscina } from 'piscina'
 import { Counter, Gauge, type Registry } from 'prom-client'
 import { shardBalancer, TaskBatcher, type IsolationOutcome } from '../pricing/batcher.ts'
 import { isHeavyTask } from '../pricing/cost.ts'
-import type { WorkerCacheLimits } from '../../workers/operations/cache-report.ts'
+import type { WorkerCacheLimits } from '../../workers/entry.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

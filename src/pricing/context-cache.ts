@@ -8,7 +8,7 @@
  * commit and the notification, and a write to no such table drops nothing).
  * A generation number drops values loaded before a clear that happened while they were loading.
  */
-import { BoundedCache, type CacheStats } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache, type CacheStats } from '../caches/bounded-cache.ts'
 
 export class ContextCache<V> {
   private readonly entries: BoundedCache<V>

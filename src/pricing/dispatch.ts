@@ -5,20 +5,9 @@
 import type { FastifyInstance } from 'fastify'
 import { conflict, HttpError, serviceUnavailable, unprocessable } from '../http/errors.ts'
 import { PoolBusy, refusedBeforeRun, TaskTimeout, WorkerDied } from './batcher.ts'
+import type { WorkerReply } from '../contracts/pricing.ts'
 
-/** What workers/pool-dispatch.ts replies for every task. */
-export type WorkerReply<R> =
-  | { ok: true; result: R }
-  /** a task with `reply_json`: its result as the JSON text of the response model's result part */
-  | { ok: true; json: string }
-  | { ok: false; error: { kind: WorkerErrorKind; message: string; field?: string } }
-
-/**
- * `market_data`: the stored market data cannot price this instrument (missing fixing, curve too short, ...)
- * `terms`: the stored instrument terms cannot be priced; `parameters`: a request parameter is invalid;
- * `convergence`: a solver did not converge within the requested accuracy/iterations.
- */
-export type WorkerErrorKind = 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'
+export type { WorkerErrorKind, WorkerReply } from '../contracts/pricing.ts'
 
 export class PricingFailure extends Error {
   override readonly name = 'PricingFailure'

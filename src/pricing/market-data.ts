@@ -6,7 +6,7 @@
 import { conflict } from '../http/errors.ts'
 import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
-import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache } from '../caches/bounded-cache.ts'
 import { isFloating } from './operations.ts'
 import type { OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
 import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'

@@ -10,7 +10,7 @@ import type { ContextCache } from './context-cache.ts'
 import type { IndexConventions, PricingTask, TaskFixings } from '../contracts/pricing.ts'
 import { contentKey } from './content-key.ts'
 import type { CurveRole, ResolvedCurve } from './market-data.ts'
-import { encodeFixings } from '../../workers/operations/fixing-set.ts'
+import { encodeFixings } from '../../workers/entry.ts'
 
 /** What selects a market part: the request's market-data choices and the index uids the terms store. */
 export interface MarketQuery {

@@ -4,17 +4,11 @@
  * has its route and nothing is invented.
  */
 import { TABULAR_FRAME_CONTRACT } from '../contracts/tabular-frame.ts'
+import { INSTRUMENT_TYPES, isFloatingType, type InstrumentType } from '../contracts/pricing.ts'
 import { OPERATION_PARAMETERS, type OperationKey } from './schemas.ts'
 
-export const SUPPORTED_INSTRUMENT_TYPES = [
-  'FixedRateBond',
-  'CallableFixedRateBond',
-  'AmortizingFixedRateBond',
-  'ZeroCouponBond',
-  'FloatingRateBond',
-  'AmortizingFloatingRateBond',
-] as const
-export type SupportedInstrumentType = (typeof SUPPORTED_INSTRUMENT_TYPES)[number]
+export const SUPPORTED_INSTRUMENT_TYPES = INSTRUMENT_TYPES
+export type SupportedInstrumentType = InstrumentType
 
 const CANONICAL_TYPES: ReadonlyMap<string, SupportedInstrumentType> = new Map(SUPPORTED_INSTRUMENT_TYPES.map((t) => [t, t]))
 
@@ -27,7 +21,7 @@ export const isSupportedInstrumentType = (type: string): type is SupportedInstru
  */
 export const canonicalInstrumentType = (type: string | null): string | null => (type === null ? null : (CANONICAL_TYPES.get(type) ?? type))
 
-export const isFloating = (type: string) => type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
+export const isFloating = isFloatingType
 
 export interface FrameSpec {
   operationId: string

@@ -4,7 +4,7 @@
  */
 import t from 'tap'
 import { Piscina } from 'piscina'
-import { BoundedCache } from '../../workers/operations/bounded-cache.ts'
+import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { PoolBusy, shardBalancer, shardOf, TaskBatcher } from '../../src/pricing/batcher.ts'
 import { instrument, instruments } from '../../workers/operations/valuation.ts'
 import { loadFixture } from '../helpers/fixtures.ts'

@@ -3,7 +3,7 @@
  * broadcast to the main thread (at most twice a second, after a task) for /metrics.
  */
 import { BroadcastChannel, isMainThread, threadId, workerData } from 'node:worker_threads'
-import type { CacheStats } from './bounded-cache.ts'
+import type { CacheStats } from '../../src/caches/bounded-cache.ts'
 import { builtCurves, fixingHistories } from './market.ts'
 import { floaterPlans, instruments } from './valuation.ts'
 import { callableTrees } from './callable.ts'

@@ -13,10 +13,9 @@ import { callableTreeNodes, HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS, treeCall
 import { treeWorkspace } from '../quant/lattices/hull-white-tree.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 import type { PricingTask } from '../../src/contracts/pricing.ts'
-import { BoundedCache } from './bounded-cache.ts'
+import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import type { Instrument } from './valuation.ts'
 
-export const CALLABLE_ENGINE_ID = 'TreeCallableFixedRateBondEngine'
 
 export function callabilityFromTerms(terms: Record<string, unknown>): Callability[] {
   const list = terms.callability

@@ -16,7 +16,7 @@ import { FlatForward } from '../quant/curves/flat-forward.ts'
 import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
-import { BoundedCache } from './bounded-cache.ts'
+import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { decodeFixings } from './fixing-set.ts'
 
 /** A curve built from its nodes, with the data it was built from (parsed once, for a carry to roll forward). */

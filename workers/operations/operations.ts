@@ -3,7 +3,7 @@
  * the spec's response field names (the main thread adds asset_uid, instrument_type, operation,
  * valuation_date and market_data_set). Carry is in carry.ts, curve-bump risk in risk.ts.
  */
-import type { PricingTask } from '../../src/contracts/pricing.ts'
+import { PRICING_ENGINES, type InstrumentType, type PricingTask } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
@@ -14,7 +14,6 @@ import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
-import { CALLABLE_ENGINE_ID } from './callable.ts'
 import { finite, instrument, prewarmFloaterPlan, requireLive, taskTerms, value, type Instrument } from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
@@ -169,7 +168,7 @@ export function netCashflows(task: PricingTask): Result {
 
 export function curvePreview(task: PricingTask): Result {
   value(task)
-  return { diagnostics: { pricing_engine_id: task.instrument_type === 'CallableFixedRateBond' ? CALLABLE_ENGINE_ID : 'DiscountingBondEngine' } }
+  return { diagnostics: { pricing_engine_id: PRICING_ENGINES[task.instrument_type as InstrumentType] ?? PRICING_ENGINES.FixedRateBond } }
 }
 
 /**

@@ -24,16 +24,12 @@ import { FlatForward } from '../quant/curves/flat-forward.ts'
 import { actual365Fixed } from '../quant/time/daycounters/actual365-fixed.ts'
 import { checkCallableTree } from './callable.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
+import { isFloatingType } from '../../src/contracts/pricing.ts'
 
 type Terms = Record<string, unknown>
 type CalendarInput = Parameters<typeof calendarFromTerms>[0]
 
-const FIXED_TYPES = ['FixedRateBond', 'CallableFixedRateBond', 'AmortizingFixedRateBond'] as const
-const FLOATING_TYPES = ['FloatingRateBond', 'AmortizingFloatingRateBond'] as const
-export const BOND_TYPES = [...FIXED_TYPES, 'ZeroCouponBond', ...FLOATING_TYPES] as const
-export type BondType = (typeof BOND_TYPES)[number]
-
-export const isFloatingType = (t: string) => (FLOATING_TYPES as readonly string[]).includes(t)
+export { isFloatingType }
 
 function field<T>(terms: Terms, name: string, check: (v: unknown) => boolean, what: string): T {
   const v = terms[name]

@@ -18,7 +18,7 @@ import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { callableOf, callableOfInstrument, callableSpreadValuation, callableTreeKey, callableTrees, KEPT_TREE_NODES, newTree, type CallableTree } from './callable.ts'
 import type { CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
 import type { SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
-import { BoundedCache } from './bounded-cache.ts'
+import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 
 type Terms = Record<string, unknown>
 

@@ -7,8 +7,7 @@
 import { INSTRUMENT_TERMS } from '../../contracts/instrument-terms.ts'
 import type { IndexConvention } from '../../contracts/index-conventions.ts'
 import type { TaskCurve } from '../../contracts/pricing.ts'
-import { scheduleWarnings, validateBondTerms } from '../../../workers/operations/rebuild-instrument.ts'
-import { curveBuildingIssue, indexConventionIssue } from '../../../workers/operations/check-market-terms.ts'
+import { curveBuildingIssue, indexConventionIssue, scheduleWarnings, validateBondTerms } from '../../../workers/entry.ts'
 import type { BundleIssue } from './issues.ts'
 
 /** Issues with paths relative to the dump (`$.calendar`); none for types outside the registry. */

@@ -1,0 +1,11 @@
+/**
+ * What the main thread (src/) uses of the workers' code, in one place: the checks the loader and the index routes run
+ * on terms and conventions (the numerical core's own rules, so nothing is written that a worker would refuse), the
+ * fixing-set encoding the tasks carry, and the pricing workers' cache report. The pool itself is started from
+ * workers/pool-entry.mjs (src/plugins/pricer.ts) and spoken to through the task and reply types of
+ * src/contracts/pricing.ts.
+ */
+export { iborTenorIssue, scheduleWarnings, validateBondTerms } from './operations/rebuild-instrument.ts'
+export { curveBuildingIssue, indexConventionIssue } from './operations/check-market-terms.ts'
+export { encodeFixings } from './operations/fixing-set.ts'
+export { CACHE_STATS_CHANNEL, WORKER_CACHES, type WorkerCacheLimits, type WorkerCacheName, type WorkerCacheReport } from './operations/cache-report.ts'
