@@ -124,7 +124,7 @@ export const CACHES: readonly CacheDescription[] = [
     owner: 'workers/operations/callable.ts (callableTrees)',
     holds: "a callable's Hull-White tree fitted to a curve at a date, and its valuation at spread 0",
     key: "content: the instrument key, the curve's key, the valuation date, the model's a, sigma and steps",
-    bound: 'PRICER_TREE_CACHE_SIZE entries (4,096) and PRICER_TREE_CACHE_MB estimated MB (64); trees over 65,536 nodes are not kept',
+    bound: 'PRICER_TREE_CACHE_SIZE entries (16,384) and PRICER_TREE_CACHE_MB estimated MB (192); trees over 65,536 nodes are not kept',
     invalidation: 'none needed: content-keyed',
   },
   {

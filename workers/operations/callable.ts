@@ -107,7 +107,7 @@ export const KEPT_TREE_NODES = 1 << 16
 export const callableTreeBytes = (t: CallableTree) => 256 + (t.fitted === undefined ? 0 : 4096 + 8.5 * t.fitted.nodes + 64 * t.flows)
 
 /** Fitted trees of this worker, by content (callableTreeKey); bounded in count and bytes (cache-report.ts). */
-export const callableTrees = new BoundedCache<CallableTree>(4096, callableTreeBytes, 64 * 1048576)
+export const callableTrees = new BoundedCache<CallableTree>(16_384, callableTreeBytes, 192 * 1048576)
 
 /** The model's parameters, part of every tree's key: a tree fitted with others is another tree. */
 const MODEL_KEY = `hw:${HULL_WHITE_A}:${HULL_WHITE_SIGMA}:${TREE_STEPS}`
