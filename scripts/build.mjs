@@ -34,7 +34,8 @@ if (process.argv.includes('--if-stale') && existsSync(stamp) && statSync(stamp).
 
 const started = Date.now()
 rmSync(dist, { recursive: true, force: true })
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+// TypeScript 7: the `typescript7` package (`typescript` is 6.0, for typescript-eslint)
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript7/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
 if (tsc.status !== 0) {
   console.error('build failed: tsc reported errors (nothing to start)')
   process.exit(1)
