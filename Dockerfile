@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The service image: built with the dev dependencies (tsc), run with production dependencies only, as a non-root
 # user. One image serves every role: the API (default), `node dist/src/bulk/worker-cli.js` (bulk deletes) and
-# `node dist/src/risk/pricing-worker-cli.js` (parts of large pricing batches); see compose.yaml and README "Scaling".
+# `node dist/src/risk/pricing-worker-cli.js` (parts of large pricing batches); see compose.yaml and docs/operations.md "Scaling".
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

@@ -14,7 +14,7 @@ export class PricingFailure extends Error {
 }
 
 /**
- * What a request answers when its pricing did not complete (README, "Pricing isolation"): its own time limit
+ * What a request answers when its pricing did not complete (docs/architecture.md, "Pricing isolation"): its own time limit
  * 504, no thread free in time or its worker's memory limit 503, a crashed worker a generic 500 (cause logged).
  * Each names the limit to change; none ever fails another request of its batch (src/pricing/batcher.ts).
  */

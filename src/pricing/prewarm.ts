@@ -1,5 +1,5 @@
 /**
- * The start-up warm-up of a restarted service (README, "A book, not one bond"): the terms of the priced assets are
+ * The start-up warm-up of a restarted service (docs/architecture.md, "A book, not one bond"): the terms of the priced assets are
  * read into the terms cache (src/pricing/repository.ts, prewarmTerms), then in the pricing thread its key belongs
  * to, each fixed-coupon bond's instrument is rebuilt and each floater's plan (its dates) is made; a floater's
  * instrument depends on the valuation date and curves, so its first request forecasts the plan on its curve. A

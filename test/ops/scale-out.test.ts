@@ -1,5 +1,5 @@
 /**
- * The scale-out topology of README "Scaling" on one machine: two API processes (the real entry point, no bulk
+ * The scale-out topology of docs/operations.md "Scaling" on one machine: two API processes (the real entry point, no bulk
  * processor of their own) and a separate bulk worker process, on one database and one Redis.
  * - Cache invalidation reaches across instances: both price a floater (their caches warm), a write through
  *   instance A re-binds its curves, and instance B, which did not write, prices what A prices (PostgreSQL NOTIFY).

@@ -2,7 +2,7 @@
  * How large stored terms may be. A callable's tree has about n² nodes for n close events (calls and coupons):
  * 10,711 daily call dates took 5 s and 2.6 GB per pricing. The loader refuses terms beyond these limits
  * (validateBondTerms) and the engine refuses a tree beyond its node limit before allocating it, so every
- * stored instrument prices in bounded time and memory (README, "Limits of stored terms").
+ * stored instrument prices in bounded time and memory (docs/pricing.md, "Limits of stored terms").
  */
 export const TERMS_LIMITS = {
   /** entries of `callability` (call and put dates) */
