@@ -4,14 +4,14 @@
  */
 import { fromIso } from '../../workers/quant/time/date.ts'
 import { buildCurve } from '../../workers/quant/curves/curve-from-nodes.ts'
-import { commonTerms, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond } from '../../workers/operations/rebuild-instrument.ts'
+import { commonTerms, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, timeCaches } from '../../workers/operations/rebuild-instrument.ts'
 import { floatingRateBondFrom } from '../../workers/quant/instruments/bonds/floating-rate-bond.ts'
 import { discountingBondEngine } from '../../workers/quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue, duration, yieldFromCleanPrice, zSpreadFromCleanPrice } from '../../workers/quant/engines/bond/bond-functions.ts'
 import { callableOf, callableValuation } from '../../workers/operations/callable.ts'
 import { settlementDate } from '../../workers/quant/instruments/bond.ts'
 import type { IborIndex } from '../../workers/quant/indexes/ibor-index.ts'
-import { target } from '../../workers/quant/time/calendars/target.ts'
+import { calendarFromTerms } from '../../workers/quant/time/calendars/index.ts'
 import { actual360 } from '../../workers/quant/time/daycounters/actual360.ts'
 import { advance } from '../../workers/quant/time/calendar.ts'
 import { actualActual } from '../../workers/quant/time/daycounters/actual-actual.ts'
@@ -43,6 +43,8 @@ export const terms = {
   },
 }
 
+// the index's fixing calendar as a worker resolves it (floatingIndex, workers/operations/market.ts): in the thread's workspace
+const target = calendarFromTerms({ name: 'TARGET' }, 'index.calendar', timeCaches)
 const history = new Map<number, number>()
 for (let d = advance(target, fromIso('2024-11-10'), 0, 'Days'); d <= TODAY; d = advance(target, d, 1, 'Days')) history.set(d, 0.03)
 const index: IborIndex = { name: 'BENCH-IBOR', tenor: { length: 6, unit: 'Months' }, fixingDays: 2, fixingCalendar: target, dayCounter: actual360, convention: 'ModifiedFollowing', endOfMonth: false, history, forecastCurve: projection }

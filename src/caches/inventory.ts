@@ -175,6 +175,13 @@ export const CACHES: readonly CacheDescription[] = [
  */
 export const WORKSPACES: readonly { name: string; owner: string; holds: string }[] = [
   {
+    name: 'time workspace',
+    owner: 'workers/operations/rebuild-instrument.ts (timeCaches)',
+    holds:
+      "each calendar's answers by date (a byte per date, on first use) and Business/252's business days per month and year, " +
+      'by calendar object (weakly held: bounded by the calendars in use, a few dozen), and up to 1,024 joint calendars (TimeWorkspace, time/workspace.ts)',
+  },
+  {
     name: 'tree workspace',
     owner: 'workers/operations/callable.ts (TREE_WORKSPACE)',
     holds: "the last Hull-White tree layout and the passes' scratch arrays of a thread (TreeWorkspace, hull-white-tree.ts)",

@@ -18,6 +18,7 @@ import { callableValuation } from './callable.ts'
 import { finite, value, type Instrument, type Valued } from './valuation.ts'
 import { callableOfInstrument } from './callable.ts'
 import { bondYieldConvention, interestRate, solveYield } from './yields.ts'
+import { timeCaches } from './rebuild-instrument.ts'
 
 type Result = Record<string, unknown>
 
@@ -99,5 +100,5 @@ function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTe
   const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount && taskCurveData(task.curves.discount) : undefined
   if (!stored) return discountCurve(task, horizon, v.parsed.common.dayCounter)
   const shift = horizon - v.evaluationDate
-  return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building })
+  return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building, workspace: timeCaches })
 }

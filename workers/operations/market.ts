@@ -18,6 +18,7 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { decodeFixings } from './fixing-set.ts'
+import { timeCaches } from './rebuild-instrument.ts'
 
 /** A curve built from its nodes, with the data it was built from (parsed once, for a carry to roll forward). */
 interface BuiltCurve {
@@ -48,7 +49,7 @@ export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
 function builtCurve(c: TaskCurve | TaskCurveText): BuiltCurve {
   return builtCurves.getOrSet(c.cache_key, () => {
     const data = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
-    return { curve: buildCurve({ referenceDate: fromIso(data.reference_date, 'curve.reference_date'), nodes: data.nodes, building: data.building }), data }
+    return { curve: buildCurve({ referenceDate: fromIso(data.reference_date, 'curve.reference_date'), nodes: data.nodes, building: data.building, workspace: timeCaches }), data }
   })
 }
 
@@ -80,14 +81,14 @@ export function floatingIndex(task: PricingTask, indexUid: string, withProjectio
   const tenor = parsePeriod(conventions.tenor, 'index.tenor')
   // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
   require(tenor.length > 0, () => `index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
-  const fixingCalendar = calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar')
+  const fixingCalendar = calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar', timeCaches)
   return {
     name: conventions.identifier,
     tenor,
     fixingDays: conventions.fixing_days,
     fixingCalendar,
     // a Business/252 index counts the business days of its own calendar
-    dayCounter: dayCounterFromCode(conventions.day_count, { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined }, 'index.day_count'),
+    dayCounter: dayCounterFromCode(conventions.day_count, { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined, workspace: timeCaches }, 'index.day_count'),
     convention: parseBusinessDayConvention(conventions.business_day_convention, 'index.business_day_convention'),
     endOfMonth: conventions.end_of_month,
     history,

@@ -8,6 +8,7 @@ import { QuantInputError, require } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { parseBusinessDayConvention, type BusinessDayConvention } from '../quant/time/business-day-convention.ts'
 import { calendarFromTerms } from '../quant/time/calendars/index.ts'
+import { timeWorkspace } from '../quant/time/workspace.ts'
 import type { Calendar } from '../quant/time/calendar.ts'
 import { dayCounterFromCode, dayCountNeedsCalendar, dayCountNeedsTerminationDate } from '../quant/time/daycounters/index.ts'
 import { parsePeriod, periodFrequency, Frequency, type Period } from '../quant/time/period.ts'
@@ -29,6 +30,9 @@ import { isFloatingType } from '../../src/contracts/pricing.ts'
 type Terms = Record<string, unknown>
 type CalendarInput = Parameters<typeof calendarFromTerms>[0]
 
+/** What this thread's calendars and Business/252 counts reuse from one rebuild to the next (quant/time/workspace.ts). */
+export const timeCaches = timeWorkspace()
+
 export { isFloatingType }
 
 function field<T>(terms: Terms, name: string, check: (v: unknown) => boolean, what: string): T {
@@ -42,7 +46,7 @@ const isString = (v: unknown) => typeof v === 'string' && v.length > 0
 const date = (terms: Terms, name: string) => fromIso(field<string>(terms, name, isString, 'an ISO date'), `terms.${name}`)
 const calendar = (v: unknown, name: string): Calendar => {
   if (!v || typeof v !== 'object') throw new QuantInputError(`terms.${name}: a calendar object {name} is required`, `terms.${name}`)
-  return calendarFromTerms(v as CalendarInput, `terms.${name}`)
+  return calendarFromTerms(v as CalendarInput, `terms.${name}`, timeCaches)
 }
 const convention = (v: unknown, name: string, fallback: BusinessDayConvention): BusinessDayConvention =>
   v === undefined || v === null ? fallback : parseBusinessDayConvention(String(v), `terms.${name}`)
@@ -62,7 +66,7 @@ export function termsDayCounter(terms: Terms, code: string, field: string, matur
   if (dayCountNeedsTerminationDate(code)) return dayCounterFromCode(code, { terminationDate: maturity }, field)
   if (dayCountNeedsCalendar(code)) {
     const stored = optional(terms, 'day_count_calendar')
-    return dayCounterFromCode(code, { calendar: stored === undefined ? bondCalendar : calendar(stored, 'day_count_calendar') }, field)
+    return dayCounterFromCode(code, { calendar: stored === undefined ? bondCalendar : calendar(stored, 'day_count_calendar'), workspace: timeCaches }, field)
   }
   return dayCounterFromCode(code, {}, field)
 }

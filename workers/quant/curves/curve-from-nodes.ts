@@ -20,6 +20,7 @@ import { QuantInputError, require } from '../errors.ts'
 import { dayCounterFromCode, dayCountNeedsCalendar } from '../time/daycounters/index.ts'
 import { calendarFromTerms, type CalendarTerms } from '../time/calendars/index.ts'
 import { parseFrequency } from '../time/period.ts'
+import { timeWorkspace, type TimeWorkspace } from '../time/workspace.ts'
 import { LinearInterpolation } from '../math/interpolations/linear.ts'
 import { CubicInterpolation } from '../math/interpolations/cubic.ts'
 import { LogInterpolation } from '../math/interpolations/log.ts'
@@ -47,6 +48,11 @@ export interface CurveNodesInput {
   referenceDate: DateSerial
   nodes: { days_to_maturity: readonly number[]; zero: readonly number[] }
   building: CurveBuilding
+  /**
+   * where a Business/252 curve's calendar and day counter keep what they reuse (time/workspace.ts); without one the
+   * curve gets a workspace of its own, which lives as long as the curve
+   */
+  workspace?: TimeWorkspace
 }
 
 const linear: Interpolator = (x, y) => new LinearInterpolation(x, y)
@@ -55,26 +61,29 @@ const monotoneCubic: Interpolator = (x, y) => new CubicInterpolation(x, y, { der
 const logLinear: Interpolator = (x, y) => new LogInterpolation(x, y, linear)
 const logNaturalCubic: Interpolator = (x, y) => new LogInterpolation(x, y, naturalCubic)
 
-const ZERO_INTERPOLATORS: Partial<Record<InterpolationMethod, Interpolator>> = {
+const ZERO_INTERPOLATORS: Readonly<Partial<Record<InterpolationMethod, Interpolator>>> = {
   linear_zero: linear,
   cubic_zero: naturalCubic,
   natural_cubic_zero: naturalCubic,
   monotone_cubic_zero: monotoneCubic,
 }
-const DISCOUNT_INTERPOLATORS: Partial<Record<InterpolationMethod, Interpolator>> = {
+const DISCOUNT_INTERPOLATORS: Readonly<Partial<Record<InterpolationMethod, Interpolator>>> = {
   log_linear_discount: logLinear,
   log_cubic_discount: logNaturalCubic,
 }
 
-export function buildCurve({ referenceDate, nodes, building }: CurveNodesInput): YieldTermStructure {
+export function buildCurve({ referenceDate, nodes, building, workspace }: CurveNodesInput): YieldTermStructure {
   const method = building.interpolation_method as InterpolationMethod
   require((INTERPOLATION_METHODS as readonly string[]).includes(method), () => `unknown interpolation_method '${building.interpolation_method}' (expected one of ${INTERPOLATION_METHODS.join(', ')})`, 'building.interpolation_method')
   const compounding = building.compounding as Compounding
   require(COMPOUNDINGS.includes(compounding), () => `unknown compounding '${building.compounding}'`, 'building.compounding')
   const frequency = parseFrequency(building.frequency, 'building.frequency')
   // a Business/252 curve counts the business days of the calendar of its building details
-  const calendar = dayCountNeedsCalendar(building.day_counter) && building.calendar ? calendarFromTerms(building.calendar as CalendarTerms, 'building.calendar') : undefined
-  const dayCounter = dayCounterFromCode(building.day_counter, { calendar }, 'building.day_counter')
+  // (each of its times counts business days: a curve without a workspace gets one of its own)
+  const business252 = dayCountNeedsCalendar(building.day_counter) && Boolean(building.calendar)
+  const reused = business252 ? (workspace ?? timeWorkspace()) : undefined
+  const calendar = business252 ? calendarFromTerms(building.calendar as CalendarTerms, 'building.calendar', reused) : undefined
+  const dayCounter = dayCounterFromCode(building.day_counter, { calendar, workspace: reused }, 'building.day_counter')
   const extrapolation = building.extrapolation ?? true
   const scale = building.rate_unit === 'percent' ? 0.01 : 1
 

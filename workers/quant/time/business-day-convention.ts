@@ -12,7 +12,7 @@ export const BUSINESS_DAY_CONVENTIONS = [
 ] as const
 export type BusinessDayConvention = (typeof BUSINESS_DAY_CONVENTIONS)[number]
 
-const ALIASES: Record<string, BusinessDayConvention> = {
+const ALIASES: Readonly<Record<string, BusinessDayConvention>> = {
   f: 'Following',
   mf: 'ModifiedFollowing',
   p: 'Preceding',
@@ -20,8 +20,8 @@ const ALIASES: Record<string, BusinessDayConvention> = {
   u: 'Unadjusted',
   hmmf: 'HalfMonthModifiedFollowing',
   none: 'Unadjusted',
+  ...Object.fromEntries(BUSINESS_DAY_CONVENTIONS.map((name) => [name.toLowerCase(), name])),
 }
-for (const name of BUSINESS_DAY_CONVENTIONS) ALIASES[name.toLowerCase()] = name
 
 export function parseBusinessDayConvention(value: string, field = 'business_day_convention'): BusinessDayConvention {
   if ((BUSINESS_DAY_CONVENTIONS as readonly string[]).includes(value)) return value as BusinessDayConvention

@@ -8,6 +8,7 @@ import { QuantInputError } from '../errors.ts'
 import { MAX_SERIAL, Saturday, Sunday, addMonths, endOfMonth as dateEndOfMonth, inDateRange, toYmd, weekday, fromYmd } from './date.ts'
 import type { BusinessDayConvention } from './business-day-convention.ts'
 import type { Period, TimeUnit } from './period.ts'
+import type { TimeWorkspace } from './workspace.ts'
 
 export interface Calendar {
   readonly name: string
@@ -19,24 +20,44 @@ export interface Calendar {
 export const isWesternWeekend = (w: number) => w === Saturday || w === Sunday
 
 /**
- * Builds a calendar from its holiday rule, memoizing each date's answer in a byte array over the whole
- * QuantLib date range (0: unknown, 1: business day, 2: holiday): the rules are evaluated once per date. The array
- * is allocated on first use, so the ~70 calendars of the registry cost nothing until a bond uses one.
+ * A calendar from its holiday rule: `isBusinessDay` evaluates the rule on each call and remembers nothing, so a
+ * calendar of the registry is a constant. A caller that asks about the same dates again and again (every rebuild
+ * of a bond) gives calendarFromTerms a TimeWorkspace, whose calendars remember (rememberingCalendar).
  */
-export function memoizedCalendar(name: string, rule: (d: DateSerial) => boolean, isWeekend: (w: number) => boolean = isWesternWeekend): Calendar {
+export function ruleCalendar(name: string, rule: (d: DateSerial) => boolean, isWeekend: (w: number) => boolean = isWesternWeekend): Calendar {
+  return Object.freeze({ name, isWeekend, isBusinessDay: rule })
+}
+
+/**
+ * The same calendar, remembering each date's answer in a byte array over the whole QuantLib date range (0:
+ * unknown, 1: business day, 2: holiday), allocated on first use: `calendar`'s rule runs once per date. The view
+ * and its memo belong to whoever made it (a TimeWorkspace: time/workspace.ts); the answers are `calendar`'s.
+ */
+export function rememberingCalendar(calendar: Calendar): Calendar {
   let memo: Uint8Array | undefined
   return Object.freeze({
-    name,
-    isWeekend,
+    name: calendar.name,
+    isWeekend: calendar.isWeekend,
     isBusinessDay(d: DateSerial): boolean {
       memo ??= new Uint8Array(MAX_SERIAL + 2)
       const known = memo[d]
       if (known !== 0 && known !== undefined) return known === 1
-      const business = rule(d)
+      const business = calendar.isBusinessDay(d)
       memo[d] = business ? 1 : 2
       return business
     },
   })
+}
+
+/** `calendar` remembering its answers in `workspace` (one view per calendar and workspace), or `calendar` itself without one. */
+export function calendarIn(calendar: Calendar, workspace: TimeWorkspace | undefined): Calendar {
+  if (workspace === undefined) return calendar
+  let view = workspace.calendars.get(calendar)
+  if (view === undefined) {
+    view = rememberingCalendar(calendar)
+    workspace.calendars.set(calendar, view)
+  }
+  return view
 }
 
 /**
@@ -59,31 +80,33 @@ export function unknownYear(calendarName: string, year: number): never {
   throw new QuantInputError(`${calendarName} calendar for the year ${year} does not exist`, 'calendar')
 }
 
-// Western Easter Monday as day of the year, for 1901..2199 (QuantLib's Calendar::WesternImpl::easterMonday).
-const easterMondays = new Map<number, number>()
+/** Day of the year of Western Easter Monday (Gregorian computus: QuantLib's Calendar::WesternImpl::easterMonday). */
+function westernEasterMonday(year: number): number {
+  const a = year % 19
+  const b = Math.floor(year / 100)
+  const c = year % 100
+  const d = Math.floor(b / 4)
+  const e = b % 4
+  const f = Math.floor((b + 8) / 25)
+  const g = Math.floor((b - f + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const i = Math.floor(c / 4)
+  const k = c % 4
+  const l = (32 + 2 * e + 2 * i - h - k) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const month = Math.floor((h + l - 7 * m + 114) / 31)
+  const day = ((h + l - 7 * m + 114) % 31) + 1
+  const sunday = fromYmd(year, month, day)
+  return sunday + 1 - fromYmd(year, 1, 1) + 1
+}
+
+/** Western Easter Monday of 1901..2199, computed when the module loads (299 years of a few divisions). */
+const EASTER_MONDAYS: readonly number[] = Array.from({ length: 2199 - 1901 + 1 }, (_, i) => westernEasterMonday(1901 + i))
+
 /** Day of the year of Western Easter Monday (Gregorian computus). */
 export function easterMonday(year: number): number {
-  let em = easterMondays.get(year)
-  if (em === undefined) {
-    const a = year % 19
-    const b = Math.floor(year / 100)
-    const c = year % 100
-    const d = Math.floor(b / 4)
-    const e = b % 4
-    const f = Math.floor((b + 8) / 25)
-    const g = Math.floor((b - f + 1) / 3)
-    const h = (19 * a + b - d - g + 15) % 30
-    const i = Math.floor(c / 4)
-    const k = c % 4
-    const l = (32 + 2 * e + 2 * i - h - k) % 7
-    const m = Math.floor((a + 11 * h + 22 * l) / 451)
-    const month = Math.floor((h + l - 7 * m + 114) / 31)
-    const day = ((h + l - 7 * m + 114) % 31) + 1
-    const sunday = fromYmd(year, month, day)
-    em = sunday + 1 - fromYmd(year, 1, 1) + 1
-    easterMondays.set(year, em)
-  }
-  return em
+  // outside QuantLib's years (or not a whole year) the computus answers, and fails as it always did
+  return EASTER_MONDAYS[year - 1901] ?? westernEasterMonday(year)
 }
 
 /** The fields holiday rules use, computed once per date. */

@@ -39,7 +39,7 @@ export function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 }
 
-const MONTH_LENGTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const MONTH_LENGTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 export function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeap(year) ? 29 : MONTH_LENGTH[month - 1]
@@ -53,20 +53,26 @@ export function fromYmd(year: number, month: number, day: number): DateSerial {
 }
 
 /**
- * Every date of QuantLib's range as tables, built once per thread (~0.45 MB): each serial's year·512 + month·32 +
+ * Every date of QuantLib's range as tables, built when the module loads and never written after (~0.45 MB): each serial's year·512 + month·32 +
  * day, and each month's first serial. Schedules, calendars and day counts convert dates to fields and back for
  * every coupon, and the civil-calendar formulas below take eight divisions each way: a rebuilt floater spent a
  * tenth of its time in them. The tables hold the formulas' own results, so the answers are the same.
  */
-const MONTH_START = new Int32Array((2199 - 1901 + 1) * 12)
-const PACKED_YMD = new Int32Array(MAX_SERIAL + 1)
-for (let y = 1901; y <= 2199; y++) {
-  for (let m = 1; m <= 12; m++) {
-    const first = daysFromCivil(y, m, 1) + UNIX_EPOCH_SERIAL
-    MONTH_START[(y - 1901) * 12 + m - 1] = first
-    for (let d = 1, n = daysInMonth(y, m); d <= n; d++) PACKED_YMD[first + d - 1] = (y << 9) | (m << 5) | d
+function dateTables(): { monthStart: Int32Array; packedYmd: Int32Array } {
+  const monthStart = new Int32Array((2199 - 1901 + 1) * 12)
+  const packedYmd = new Int32Array(MAX_SERIAL + 1)
+  for (let y = 1901; y <= 2199; y++) {
+    for (let m = 1; m <= 12; m++) {
+      const first = daysFromCivil(y, m, 1) + UNIX_EPOCH_SERIAL
+      monthStart[(y - 1901) * 12 + m - 1] = first
+      for (let d = 1, n = daysInMonth(y, m); d <= n; d++) packedYmd[first + d - 1] = (y << 9) | (m << 5) | d
+    }
   }
+  return { monthStart, packedYmd }
 }
+const TABLES: Readonly<{ monthStart: Readonly<Int32Array>; packedYmd: Readonly<Int32Array> }> = dateTables()
+const MONTH_START: Readonly<Int32Array> = TABLES.monthStart
+const PACKED_YMD: Readonly<Int32Array> = TABLES.packedYmd
 
 export function toYmd(serial: DateSerial): Ymd {
   // 0 below the range, undefined above it or for a fraction: the formula then answers as it always did
@@ -112,15 +118,27 @@ export function dayOfYear(serial: DateSerial): number {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-const isoCache = new Map<string, DateSerial>()
+/** The value of the ASCII digits text[from..to), or -1 when one of them is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return -1
+    n = n * 10 + c
+  }
+  return n
+}
 
 /** Parses `YYYY-MM-DD` (a trailing time part such as `T00:00:00Z` is ignored: dates are days). */
 export function fromIso(text: string, field = 'date'): DateSerial {
-  const known = isoCache.get(text)
-  if (known !== undefined) return known
-  const serial = parseIso(text, field)
-  if (isoCache.size < 65536) isoCache.set(text, serial)
-  return serial
+  // what ISO_DATE matches in the first ten characters, read without a regular expression
+  const head = text.slice(0, 10)
+  const y = head.length === 10 && head.charCodeAt(4) === 45 && head.charCodeAt(7) === 45 ? digits(head, 0, 4) : -1
+  const mo = y < 0 ? -1 : digits(head, 5, 7)
+  const d = mo < 0 ? -1 : digits(head, 8, 10)
+  if (d < 0) return parseIso(text, field)
+  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () => `${field}: '${text}' is not a valid date in 1901..2199`, field)
+  return fromYmd(y, mo, d)
 }
 
 function parseIso(text: string, field: string): DateSerial {

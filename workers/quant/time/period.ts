@@ -28,18 +28,41 @@ export const Frequency = {
 } as const
 export type Frequency = (typeof Frequency)[keyof typeof Frequency]
 
-const UNITS: Record<string, TimeUnit> = { D: 'Days', W: 'Weeks', M: 'Months', Y: 'Years' }
+const UNITS: Readonly<Record<string, TimeUnit>> = { D: 'Days', W: 'Weeks', M: 'Months', Y: 'Years' }
 
-const parsed = new Map<string, Period>()
+/** The unit of a period's letter (D, W, M, Y in either case) by its character code, or undefined. */
+function unitOf(code: number): TimeUnit | undefined {
+  switch (code | 32) {
+    case 100:
+      return 'Days'
+    case 119:
+      return 'Weeks'
+    case 109:
+      return 'Months'
+    case 121:
+      return 'Years'
+    default:
+      return undefined
+  }
+}
 
 export function parsePeriod(text: string, field = 'period'): Period {
-  const known = parsed.get(text)
-  if (known) return known
+  // the usual spelling, a few digits and the unit ("6M", "28D"), read without a regular expression
+  const last = text.length - 1
+  const unit = last >= 1 && last <= 9 ? unitOf(text.charCodeAt(last)) : undefined
+  if (unit !== undefined) {
+    let length = 0
+    let i = 0
+    for (; i < last; i++) {
+      const c = text.charCodeAt(i) - 48
+      if (c < 0 || c > 9) break
+      length = length * 10 + c
+    }
+    if (i === last) return Object.freeze({ length, unit })
+  }
   const m = /^\s*(-?\d+)\s*([DWMYdwmy])\s*$/.exec(text)
   require(m !== null, () => `${field}: '${text}' is not a period such as 3M, 6M, 1Y or 28D`, field)
-  const period = Object.freeze({ length: Number(m[1]), unit: UNITS[m[2].toUpperCase()] })
-  if (parsed.size < 1024) parsed.set(text, period)
-  return period
+  return Object.freeze({ length: Number(m[1]), unit: UNITS[m[2].toUpperCase()] })
 }
 
 export function periodToString(p: Period): string {
@@ -92,10 +115,15 @@ export function frequencyPeriod(f: Frequency): Period {
   }
 }
 
-const FREQUENCY_NAMES: Record<string, Frequency> = Object.fromEntries(
-  Object.entries(Frequency).map(([name, value]) => [name.toLowerCase(), value]),
-) as Record<string, Frequency>
-Object.assign(FREQUENCY_NAMES, { semiannually: 2, quarterly: 4, monthly: 12, annually: 1, yearly: 1, none: -1 })
+const FREQUENCY_NAMES: Readonly<Record<string, Frequency>> = {
+  ...(Object.fromEntries(Object.entries(Frequency).map(([name, value]) => [name.toLowerCase(), value])) as Record<string, Frequency>),
+  semiannually: 2,
+  quarterly: 4,
+  monthly: 12,
+  annually: 1,
+  yearly: 1,
+  none: -1,
+}
 
 /** A frequency from its QuantLib name ("Semiannual"), a number of periods per year, or a period ("6M"). */
 export function parseFrequency(value: string | number, field = 'frequency'): Frequency {

@@ -30,7 +30,7 @@ export function dirtyPriceFromYield(bond: Bond, y: InterestRate, settlement: Dat
   return (npvYield(bond.cashflows, y, settlement, settlement) * 100) / n
 }
 
-export const DEFAULT_YIELD_SOLVER: SolverSettings = { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }
+export const DEFAULT_YIELD_SOLVER: Readonly<SolverSettings> = Object.freeze({ accuracy: 1e-10, maxIterations: 100, guess: 0.05 })
 
 /** BondFunctions::yield from a clean price per 100. */
 export function yieldFromCleanPrice(bond: Bond, cleanPrice: Real, dc: DayCounter, compounding: Compounding, frequency: number, settlement: DateSerial, solver: SolverSettings = DEFAULT_YIELD_SOLVER, ws?: YieldFlowsWorkspace): Rate {

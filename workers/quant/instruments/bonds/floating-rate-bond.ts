@@ -59,8 +59,6 @@ export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborInde
   return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
 }
 
-let amountScratch = new Float64Array(64)
-
 /**
  * discountingBondNpv(floatingRateBondFrom(plan, index, evaluationDate), curve), bit for bit, without building that
  * bond: `bond` is the plan's bond at the same evaluation date forecast on another curve (the instrument's own), and
@@ -69,10 +67,11 @@ let amountScratch = new Float64Array(64)
  * runs over the same live flows in the same order as npv's. A bumped valuation (effective duration, convexity, key
  * rates) built ~40 coupon objects and a sorted bond per bump for this one number. Undefined where a live coupon's
  * amount would fail (a null accrual, a missing fixing): the caller builds the bond, which fails as it always did.
+ * `scratch`: room for the plan's amounts, the caller's to reuse across bumps (its contents are overwritten; a
+ * shorter or missing one is replaced by a new array for this call).
  */
-export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, planIndex: Int32Array, index: IborIndex, evaluationDate: DateSerial, curve: YieldTermStructure): number | undefined {
-  if (amountScratch.length < plan.leg.length) amountScratch = new Float64Array(2 * plan.leg.length)
-  const amounts = amountScratch
+export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, planIndex: Int32Array, index: IborIndex, evaluationDate: DateSerial, curve: YieldTermStructure, scratch?: Float64Array): number | undefined {
+  const amounts = scratch !== undefined && scratch.length >= plan.leg.length ? scratch : new Float64Array(plan.leg.length)
   iborLegAmounts(plan.leg, index, evaluationDate, amounts)
   const reference = curve.referenceDate
   const leg = bond.cashflows

@@ -6,12 +6,12 @@
  * the year (December 31st, or Friday 30th when the 31st is a Saturday). Christmas itself is not in QuantLib's
  * list.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const FRI = 6
 
-const merval = memoizedCalendar('Buenos Aires stock exchange', (serial) => {
+const merval = ruleCalendar('Buenos Aires stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -31,4 +31,4 @@ const merval = memoizedCalendar('Buenos Aires stock exchange', (serial) => {
   )
 })
 
-export const argentinaCalendars: CalendarFamily = { country: 'Argentina', markets: { Merval: merval }, defaultMarket: 'Merval' }
+export const argentinaCalendars: Readonly<CalendarFamily> = { country: 'Argentina', markets: { Merval: merval }, defaultMarket: 'Merval' }

@@ -5,12 +5,12 @@
  * Labour Day (first Monday of October); Christmas and Boxing Day (moved to Monday or Tuesday); the National Day of
  * Mourning for Queen Elizabeth II (September 22nd, 2022).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
 
-const australia = memoizedCalendar('Australia', (serial) => {
+const australia = ruleCalendar('Australia', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -29,4 +29,4 @@ const australia = memoizedCalendar('Australia', (serial) => {
   )
 })
 
-export const australiaCalendars: CalendarFamily = { country: 'Australia', markets: { '': australia }, defaultMarket: '' }
+export const australiaCalendars: Readonly<CalendarFamily> = { country: 'Australia', markets: { '': australia }, defaultMarket: '' }

@@ -8,14 +8,14 @@
  * Exchange (Vienna stock exchange): weekends; New Year's Day; Good Friday; Easter Monday; Whit Monday; Labour Day;
  * the National Holidays as above; Christmas Eve; Christmas; St. Stephen's Day; New Year's Eve.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 /** the two National Holidays both markets close for */
 const nationalHoliday = ({ d, m, y }: DateParts) =>
   (d === 26 && m === 10 && y >= 1967) || // since 1967
   (d === 12 && m === 11 && y >= 1919 && y <= 1934) // First Republic
 
-const settlement = memoizedCalendar('Austrian settlement', (serial) => {
+const settlement = ruleCalendar('Austrian settlement', (serial) => {
   const p = dateParts(serial)
   const { d, m, w, dd } = p
   const em = easterMonday(p.y)
@@ -37,7 +37,7 @@ const settlement = memoizedCalendar('Austrian settlement', (serial) => {
   )
 })
 
-const exchange = memoizedCalendar('Vienna stock exchange', (serial) => {
+const exchange = ruleCalendar('Vienna stock exchange', (serial) => {
   const p = dateParts(serial)
   const { d, m, w, dd } = p
   const em = easterMonday(p.y)
@@ -56,7 +56,7 @@ const exchange = memoizedCalendar('Vienna stock exchange', (serial) => {
   )
 })
 
-export const austriaCalendars: CalendarFamily = {
+export const austriaCalendars: Readonly<CalendarFamily> = {
   country: 'Austria',
   markets: { Settlement: settlement, Exchange: exchange },
   defaultMarket: 'Settlement',

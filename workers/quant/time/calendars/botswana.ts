@@ -5,12 +5,12 @@
  * Monday of July); Independence Day (September 30th, moved to Monday); Botswana Day (October 1st; on a Sunday, the
  * Monday and Tuesday after it); Christmas; Boxing Day (moved to Monday).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
 
-const botswana = memoizedCalendar('Botswana', (serial) => {
+const botswana = ruleCalendar('Botswana', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -29,4 +29,4 @@ const botswana = memoizedCalendar('Botswana', (serial) => {
   )
 })
 
-export const botswanaCalendars: CalendarFamily = { country: 'Botswana', markets: { '': botswana }, defaultMarket: '' }
+export const botswanaCalendars: Readonly<CalendarFamily> = { country: 'Botswana', markets: { '': botswana }, defaultMarket: '' }

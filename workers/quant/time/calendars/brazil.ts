@@ -8,7 +8,7 @@
  * Revolution (July 9th), Black Consciousness Day (November 20th, since 2007), Christmas Eve and the last business
  * day of the year (December 31st, or the Friday before it when it falls on a weekend).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const FRI = 6
 
@@ -49,11 +49,11 @@ function exchange(serial: number): boolean {
   )
 }
 
-export const brazilCalendars: CalendarFamily = {
+export const brazilCalendars: Readonly<CalendarFamily> = {
   country: 'Brazil',
   markets: {
-    Settlement: memoizedCalendar('Brazil', settlement),
-    Exchange: memoizedCalendar('BOVESPA', exchange),
+    Settlement: ruleCalendar('Brazil', settlement),
+    Exchange: ruleCalendar('BOVESPA', exchange),
   },
   defaultMarket: 'Settlement',
 }

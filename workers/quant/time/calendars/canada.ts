@@ -7,7 +7,7 @@
  * Settlement adds the National Day for Truth and Reconciliation (September 30th, moved to Monday, since 2021) and
  * Remembrance Day (November 11th, moved to Monday); the TSX keeps neither.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -45,11 +45,11 @@ function tsx(serial: number): boolean {
   return !(p.w === 1 || p.w === 7 || commonHoliday(p))
 }
 
-export const canadaCalendars: CalendarFamily = {
+export const canadaCalendars: Readonly<CalendarFamily> = {
   country: 'Canada',
   markets: {
-    Settlement: memoizedCalendar('Canada', settlement),
-    TSX: memoizedCalendar('TSX', tsx),
+    Settlement: ruleCalendar('Canada', settlement),
+    TSX: ruleCalendar('TSX', tsx),
   },
   defaultMarket: 'Settlement',
 }

@@ -8,14 +8,14 @@
  * 2008: October 31st unless a Tuesday or Wednesday, when it moves to Friday October 27th or Friday November 2nd);
  * All Saints' Day; Immaculate Conception (December 8th); Christmas.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
 const WED = 4
 const FRI = 6
 
-const sse = memoizedCalendar('Santiago Stock Exchange', (serial) => {
+const sse = ruleCalendar('Santiago Stock Exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -45,4 +45,4 @@ const sse = memoizedCalendar('Santiago Stock Exchange', (serial) => {
   )
 })
 
-export const chileCalendars: CalendarFamily = { country: 'Chile', markets: { SSE: sse }, defaultMarket: 'SSE' }
+export const chileCalendars: Readonly<CalendarFamily> = { country: 'Chile', markets: { SSE: sse }, defaultMarket: 'SSE' }

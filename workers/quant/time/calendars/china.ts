@@ -10,7 +10,7 @@
  * IB (interbank market): the SSE's business days, plus the weekends the State Council made working days
  * (2005-2023), on which the interbank market settles even where the exchange is closed.
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import type { DateSerial } from '../../types.ts'
 import { dayTable } from './day-table.ts'
 
@@ -194,11 +194,11 @@ const workingWeekends = dayTable({
   2023: 'Jan 28, 29, Apr 23, May 6, Jun 25, Oct 7, 8',
 })
 
-export const chinaCalendars: CalendarFamily = {
+export const chinaCalendars: Readonly<CalendarFamily> = {
   country: 'China',
   markets: {
-    SSE: memoizedCalendar('Shanghai stock exchange', sseBusinessDay),
-    IB: memoizedCalendar('China inter bank market', (serial) => sseBusinessDay(serial) || workingWeekends.has(serial)),
+    SSE: ruleCalendar('Shanghai stock exchange', sseBusinessDay),
+    IB: ruleCalendar('China inter bank market', (serial) => sseBusinessDay(serial) || workingWeekends.has(serial)),
   },
   defaultMarket: 'SSE',
 }

@@ -5,9 +5,9 @@
  * 28th); Struggle for Freedom and Democracy Day (November 17th); December 24th-26th; the exchange's closings of
  * January 2nd and December 31st, 2004.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const pse = memoizedCalendar('Prague stock exchange', (serial) => {
+const pse = ruleCalendar('Prague stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -27,4 +27,4 @@ const pse = memoizedCalendar('Prague stock exchange', (serial) => {
   )
 })
 
-export const czechRepublicCalendars: CalendarFamily = { country: 'CzechRepublic', markets: { PSE: pse }, defaultMarket: 'PSE' }
+export const czechRepublicCalendars: Readonly<CalendarFamily> = { country: 'CzechRepublic', markets: { PSE: pse }, defaultMarket: 'PSE' }

@@ -6,7 +6,7 @@
 import type { DateSerial } from '../../types.ts'
 import { fromYmd } from '../date.ts'
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const MONTHS: readonly string[] = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 // "[Mon ]day[-day]": a day without a month is in the month named before it
 const ITEM = /^(?:([A-Z][a-z]{2}) )?(\d{1,2})(?:-(\d{1,2}))?$/

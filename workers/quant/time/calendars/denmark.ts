@@ -3,9 +3,9 @@
  * Monday; General Prayer Day (fourth Friday after Easter); Ascension; Whit Monday; New Year's Day; Constitution
  * Day (June 5th); Christmas; Boxing Day.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const denmark = memoizedCalendar('Denmark', (serial) => {
+const denmark = ruleCalendar('Denmark', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -23,4 +23,4 @@ const denmark = memoizedCalendar('Denmark', (serial) => {
   )
 })
 
-export const denmarkCalendars: CalendarFamily = { country: 'Denmark', markets: { '': denmark }, defaultMarket: '' }
+export const denmarkCalendars: Readonly<CalendarFamily> = { country: 'Denmark', markets: { '': denmark }, defaultMarket: '' }

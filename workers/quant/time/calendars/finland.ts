@@ -3,11 +3,11 @@
  * Friday; Easter Monday; Ascension Thursday; Labour Day; Midsummer Eve (the Friday from June 18th to 24th);
  * Independence Day (December 6th); Christmas Eve; Christmas; Boxing Day.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const FRI = 6
 
-const finland = memoizedCalendar('Finland', (serial) => {
+const finland = ruleCalendar('Finland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -26,4 +26,4 @@ const finland = memoizedCalendar('Finland', (serial) => {
   )
 })
 
-export const finlandCalendars: CalendarFamily = { country: 'Finland', markets: { '': finland }, defaultMarket: '' }
+export const finlandCalendars: Readonly<CalendarFamily> = { country: 'Finland', markets: { '': finland }, defaultMarket: '' }

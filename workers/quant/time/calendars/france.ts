@@ -8,9 +8,9 @@
  * Exchange (Paris stock exchange): weekends; New Year's Day; Good Friday; Easter Monday; Labour Day; Christmas
  * Eve; Christmas; Boxing Day; New Year's Eve.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const settlement = memoizedCalendar('French settlement', (serial) => {
+const settlement = ruleCalendar('French settlement', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -28,7 +28,7 @@ const settlement = memoizedCalendar('French settlement', (serial) => {
   )
 })
 
-const exchange = memoizedCalendar('Paris stock exchange', (serial) => {
+const exchange = ruleCalendar('Paris stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -44,7 +44,7 @@ const exchange = memoizedCalendar('Paris stock exchange', (serial) => {
   )
 })
 
-export const franceCalendars: CalendarFamily = {
+export const franceCalendars: Readonly<CalendarFamily> = {
   country: 'France',
   markets: { Settlement: settlement, Exchange: exchange },
   defaultMarket: 'Settlement',

@@ -8,7 +8,7 @@
  * Frankfurt stock exchange and Xetra: weekends; New Year's Day; Good Friday; Easter Monday; Labour Day; Christmas
  * Eve; Christmas; Boxing Day. Eurex adds New Year's Eve; Euwax adds Whit Monday.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 /** the holidays every German exchange closes for */
 function exchangeHoliday(serial: number): boolean {
@@ -26,7 +26,7 @@ function exchangeHoliday(serial: number): boolean {
   )
 }
 
-const settlement = memoizedCalendar('German settlement', (serial) => {
+const settlement = ruleCalendar('German settlement', (serial) => {
   const { d, m, y, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -40,22 +40,22 @@ const settlement = memoizedCalendar('German settlement', (serial) => {
 
 const exchange = (serial: number) => !exchangeHoliday(serial)
 
-const eurex = memoizedCalendar('Eurex', (serial) => {
+const eurex = ruleCalendar('Eurex', (serial) => {
   const { d, m } = dateParts(serial)
   return !(exchangeHoliday(serial) || (d === 31 && m === 12)) // New Year's Eve
 })
 
-const euwax = memoizedCalendar('Euwax', (serial) => {
+const euwax = ruleCalendar('Euwax', (serial) => {
   const { y, dd } = dateParts(serial)
   return !(exchangeHoliday(serial) || dd === easterMonday(y) + 49) // Whit Monday
 })
 
-export const germanyCalendars: CalendarFamily = {
+export const germanyCalendars: Readonly<CalendarFamily> = {
   country: 'Germany',
   markets: {
     Settlement: settlement,
-    FrankfurtStockExchange: memoizedCalendar('Frankfurt stock exchange', exchange),
-    Xetra: memoizedCalendar('Xetra', exchange),
+    FrankfurtStockExchange: ruleCalendar('Frankfurt stock exchange', exchange),
+    Xetra: ruleCalendar('Xetra', exchange),
     Eurex: eurex,
     Euwax: euwax,
   },

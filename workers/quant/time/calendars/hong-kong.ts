@@ -6,7 +6,7 @@
  * 2004-2020 only: Lunar New Year, Ching Ming, Buddha's birthday, Tuen Ng, Mid-Autumn and Chung Yeung as
  * announced, and a few substitute and special days. Later years have only the fixed rules.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { dayTable } from './day-table.ts'
 
 const MON = 2
@@ -137,7 +137,7 @@ const specialDays = dayTable({
 // the day itself, or the Monday after it when it falls on a Sunday
 const onOrMondayAfter = (d: number, w: number, day: number) => d === day || (d === day + 1 && w === MON)
 
-const hkex = memoizedCalendar('Hong Kong stock exchange', (serial) => {
+const hkex = ruleCalendar('Hong Kong stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -160,4 +160,4 @@ const hkex = memoizedCalendar('Hong Kong stock exchange', (serial) => {
   )
 })
 
-export const hongKongCalendars: CalendarFamily = { country: 'HongKong', markets: { HKEx: hkex }, defaultMarket: 'HKEx' }
+export const hongKongCalendars: Readonly<CalendarFamily> = { country: 'HongKong', markets: { HKEx: hkex }, defaultMarket: 'HKEx' }

@@ -3,9 +3,9 @@
  * (March 15th); Good Friday (since 2017); Easter Monday; Labour Day; Whit Monday; Constitution Day (August
  * 20th); Republic Day (October 23rd); All Saints' Day; Christmas and December 26th.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const hungary = memoizedCalendar('Hungary', (serial) => {
+const hungary = ruleCalendar('Hungary', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -24,4 +24,4 @@ const hungary = memoizedCalendar('Hungary', (serial) => {
   )
 })
 
-export const hungaryCalendars: CalendarFamily = { country: 'Hungary', markets: { '': hungary }, defaultMarket: '' }
+export const hungaryCalendars: Readonly<CalendarFamily> = { country: 'Hungary', markets: { '': hungary }, defaultMarket: '' }

@@ -4,12 +4,12 @@
  * April 19th to 25th); Ascension Thursday; Whit Monday; Labour Day; Independence Day (June 17th); Commerce Day
  * (first Monday of August); Christmas; Boxing Day.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const THU = 5
 
-const icex = memoizedCalendar('Iceland stock exchange', (serial) => {
+const icex = ruleCalendar('Iceland stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -29,4 +29,4 @@ const icex = memoizedCalendar('Iceland stock exchange', (serial) => {
   )
 })
 
-export const icelandCalendars: CalendarFamily = { country: 'Iceland', markets: { ICEX: icex }, defaultMarket: 'ICEX' }
+export const icelandCalendars: Readonly<CalendarFamily> = { country: 'Iceland', markets: { ICEX: icex }, defaultMarket: 'ICEX' }

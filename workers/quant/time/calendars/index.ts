@@ -6,7 +6,8 @@
  * its own file as a CalendarFamily; this registry only spells them.
  */
 import { QuantInputError } from '../../errors.ts'
-import type { Calendar, CalendarFamily } from '../calendar.ts'
+import { calendarIn, rememberingCalendar, type Calendar, type CalendarFamily } from '../calendar.ts'
+import { JOINT_CALENDARS_KEPT, type TimeWorkspace } from '../workspace.ts'
 import { jointCalendar, type JointCalendarRule } from './joint-calendar.ts'
 import { argentinaCalendars } from './argentina.ts'
 import { australiaCalendars } from './australia.ts'
@@ -109,30 +110,30 @@ const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
 const canonicalName = (f: CalendarFamily, market: string) => (market === '' ? f.country : `${f.country}::${market}`)
 
 /** canonical name → calendar, in registry order */
-const CANONICAL = new Map<string, Calendar>()
-/** normalized spelling → canonical name */
-const ALIASES = new Map<string, string>()
-const alias = (spelling: string, canonical: string) => {
-  const key = normalize(spelling)
-  if (!ALIASES.has(key)) ALIASES.set(key, canonical)
-}
-for (const f of FAMILIES) {
-  for (const [market, calendar] of Object.entries(f.markets)) CANONICAL.set(canonicalName(f, market), calendar)
-}
-// canonical names first, then the class alone (its default market), QuantLib's display names and other spellings
-for (const name of CANONICAL.keys()) alias(name, name)
-for (const f of FAMILIES) {
-  if (f.markets[f.defaultMarket]) alias(f.country, canonicalName(f, f.defaultMarket))
-}
-for (const [name, calendar] of CANONICAL) alias(calendar.name, name)
-for (const f of FAMILIES) {
-  for (const [spelling, market] of Object.entries(f.aliases ?? {})) if (f.markets[market]) alias(spelling, canonicalName(f, market))
-}
+const CANONICAL: ReadonlyMap<string, Calendar> = new Map(FAMILIES.flatMap((f) => Object.entries(f.markets).map(([market, calendar]) => [canonicalName(f, market), calendar] as const)))
+
+/**
+ * Every spelling the registry knows, in the order it is claimed (a spelling already taken keeps its calendar):
+ * canonical names first, then the class alone (its default market), QuantLib's display names and other spellings.
+ */
+const SPELLINGS: readonly (readonly [spelling: string, canonical: string])[] = [
+  ...[...CANONICAL.keys()].map((name) => [name, name] as const),
+  ...FAMILIES.filter((f) => f.markets[f.defaultMarket]).map((f) => [f.country, canonicalName(f, f.defaultMarket)] as const),
+  ...[...CANONICAL].map(([name, calendar]) => [calendar.name, name] as const),
+  ...FAMILIES.flatMap((f) => Object.entries(f.aliases ?? {}).filter(([, market]) => f.markets[market]).map(([spelling, market]) => [spelling, canonicalName(f, market)] as const)),
+]
+
+/** normalized spelling (no case, no punctuation) → canonical name: the first spelling to claim it */
+const ALIASES: ReadonlyMap<string, string> = new Map([...SPELLINGS].reverse().map(([spelling, canonical]) => [normalize(spelling), canonical]))
+
+/** each spelling of the registry exactly as written → its calendar (what ALIASES answers for it), found without normalizing */
+const EXACT: ReadonlyMap<string, Calendar> = new Map(SPELLINGS.map(([spelling]) => [spelling, CANONICAL.get(ALIASES.get(normalize(spelling)) as string) as Calendar]))
 
 /** Names accepted in stored terms, canonical first. */
-export const SUPPORTED_CALENDARS = [...CANONICAL.keys(), 'JointCalendar']
+export const SUPPORTED_CALENDARS: readonly string[] = [...CANONICAL.keys(), 'JointCalendar']
 
-const cache = new Map<string, Calendar>()
+/** Every calendar of the registry (each once, in registry order). */
+export const REGISTRY_CALENDARS: readonly Calendar[] = [...new Set(CANONICAL.values())]
 
 /** Stored terms are JSON: a calendar that is not `{name, market?, calendars?}` is refused, never a TypeError. */
 function checkShape(terms: unknown, field: string): asserts terms is CalendarTerms {
@@ -148,8 +149,6 @@ export function canonicalCalendarName(spelled: string): string | undefined {
   return ALIASES.get(normalize(spelled))
 }
 
-const simple = new Map<string, Calendar>()
-
 function unknownCalendar(spelled: string, field: string): never {
   const country = spelled.split(/::|\s/)[0]
   const markets = [...CANONICAL.keys()].filter((n) => normalize(n.split('::')[0]) === normalize(country))
@@ -159,30 +158,34 @@ function unknownCalendar(spelled: string, field: string): never {
   throw new QuantInputError(`${field}: unknown calendar '${spelled}' (${hint})`, field)
 }
 
-export function calendarFromTerms(terms: CalendarTerms, field = 'calendar'): Calendar {
+/**
+ * The calendar of stored terms. Without a workspace: the registry's calendar, which evaluates its holiday rule on
+ * each date (a joint calendar is built on each call and asks its members). With one: that calendar remembering
+ * its answers in the workspace (time/workspace.ts), the same view for every call with the same workspace.
+ */
+export function calendarFromTerms(terms: CalendarTerms, field = 'calendar', workspace?: TimeWorkspace): Calendar {
   checkShape(terms, field)
   if (terms.calendars === undefined) {
-    const known = simple.get(terms.market ? `${terms.name}::${terms.market}` : terms.name)
-    if (known) return known
+    const known = EXACT.get(terms.market ? `${terms.name}::${terms.market}` : terms.name)
+    if (known) return calendarIn(known, workspace)
   }
   if (normalize(terms.name) === 'jointcalendar') {
     const parts = terms.calendars ?? []
     if (parts.length < 2) throw new QuantInputError(`${field}: a JointCalendar needs at least two calendars`, field)
     const rule = (terms.rule ?? 'JoinHolidays') as JointCalendarRule
     if (rule !== 'JoinHolidays' && rule !== 'JoinBusinessDays') throw new QuantInputError(`${field}.rule: '${terms.rule}' is not JoinHolidays or JoinBusinessDays`, `${field}.rule`)
-    const members = parts.map((p, i) => calendarFromTerms(p, `${field}.calendars[${i}]`))
+    const members = parts.map((p, i) => calendarFromTerms(p, `${field}.calendars[${i}]`, workspace))
+    if (workspace === undefined) return jointCalendar(members, rule)
     const key = `${rule}(${members.map((m) => m.name).join('|')})`
-    let joint = cache.get(key)
+    let joint = workspace.jointCalendars.get(key)
     if (!joint) {
-      joint = jointCalendar(members, rule)
-      cache.set(key, joint)
+      joint = rememberingCalendar(jointCalendar(members, rule))
+      if (workspace.jointCalendars.size < JOINT_CALENDARS_KEPT) workspace.jointCalendars.set(key, joint)
     }
     return joint
   }
   const spelled = terms.market ? `${terms.name}::${terms.market}` : terms.name
   const canonical = canonicalCalendarName(spelled)
   if (!canonical) unknownCalendar(spelled, field)
-  const calendar = CANONICAL.get(canonical) as Calendar
-  if (simple.size < 1024) simple.set(spelled, calendar)
-  return calendar
+  return calendarIn(CANONICAL.get(canonical) as Calendar, workspace)
 }

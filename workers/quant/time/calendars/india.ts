@@ -4,7 +4,7 @@
  * (August 15th); Gandhi Jayanti (October 2nd); Christmas; and the exchange's published lunar and other holidays
  * for 2005-2014, 2019 and 2020 only (none for the other years).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 /** The NSE's announced holidays by year, as MM-DD (only the ones falling on weekdays matter). */
 const announced: Readonly<Partial<Record<number, readonly string[]>>> = {
@@ -43,7 +43,7 @@ const announced: Readonly<Partial<Record<number, readonly string[]>>> = {
 
 const mmdd = (m: number, d: number) => `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 
-const nse = memoizedCalendar('National Stock Exchange of India', (serial) => {
+const nse = ruleCalendar('National Stock Exchange of India', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -58,4 +58,4 @@ const nse = memoizedCalendar('National Stock Exchange of India', (serial) => {
   )
 })
 
-export const indiaCalendars: CalendarFamily = { country: 'India', markets: { NSE: nse }, defaultMarket: 'NSE' }
+export const indiaCalendars: Readonly<CalendarFamily> = { country: 'India', markets: { NSE: nse }, defaultMarket: 'NSE' }

@@ -4,7 +4,7 @@
  * Thursday; Independence Day (August 17th); Christmas; and the exchange's announced Islamic, Chinese, Hindu
  * and Buddhist holidays, national leave days and trading holidays for 2005-2014 only (none for other years).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 /** Announced holidays by year, as MM-DD (only the ones falling on weekdays matter). */
 const announced: Readonly<Partial<Record<number, readonly string[]>>> = {
@@ -57,12 +57,12 @@ function bej(serial: number): boolean {
   )
 }
 
-export const indonesiaCalendars: CalendarFamily = {
+export const indonesiaCalendars: Readonly<CalendarFamily> = {
   country: 'Indonesia',
   markets: {
-    BEJ: memoizedCalendar('Jakarta stock exchange', bej),
-    JSX: memoizedCalendar('Jakarta stock exchange', bej),
-    IDX: memoizedCalendar('Jakarta stock exchange', bej),
+    BEJ: ruleCalendar('Jakarta stock exchange', bej),
+    JSX: ruleCalendar('Jakarta stock exchange', bej),
+    IDX: ruleCalendar('Jakarta stock exchange', bej),
   },
   defaultMarket: 'IDX',
 }

@@ -8,9 +8,9 @@
  * Exchange (Milan stock exchange): weekends; New Year's Day; Good Friday; Easter Monday; Labour Day; Assumption;
  * Christmas Eve; Christmas; St. Stephen's Day; New Year's Eve.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const settlement = memoizedCalendar('Italian settlement', (serial) => {
+const settlement = ruleCalendar('Italian settlement', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -29,7 +29,7 @@ const settlement = memoizedCalendar('Italian settlement', (serial) => {
   )
 })
 
-const exchange = memoizedCalendar('Milan stock exchange', (serial) => {
+const exchange = ruleCalendar('Milan stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -46,7 +46,7 @@ const exchange = memoizedCalendar('Milan stock exchange', (serial) => {
   )
 })
 
-export const italyCalendars: CalendarFamily = {
+export const italyCalendars: Readonly<CalendarFamily> = {
   country: 'Italy',
   markets: { Settlement: settlement, Exchange: exchange },
   defaultMarket: 'Settlement',

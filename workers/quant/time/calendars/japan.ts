@@ -11,7 +11,7 @@
  * July 24th 2020, July 23rd 2021); Culture Day (November 3rd); Labour Thanksgiving Day (November 23rd); December
  * 31st; imperial one-off days. Single-day holidays falling on a Sunday move to the Monday.
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -31,7 +31,7 @@ function equinoxDay(exact2000: number, y: number): number {
 /** a fixed-date holiday, moved to Monday when it falls on a Sunday */
 const fixedOrMonday = (d: number, w: number, day: number) => d === day || (d === day + 1 && w === MON)
 
-const japan = memoizedCalendar('Japan', (serial) => {
+const japan = ruleCalendar('Japan', (serial) => {
   const { d, m, y, w } = dateParts(serial)
   const ve = equinoxDay(20.69115, y)
   const ae = equinoxDay(23.09, y)
@@ -74,4 +74,4 @@ const japan = memoizedCalendar('Japan', (serial) => {
   )
 })
 
-export const japanCalendars: CalendarFamily = { country: 'Japan', markets: { '': japan }, defaultMarket: '' }
+export const japanCalendars: Readonly<CalendarFamily> = { country: 'Japan', markets: { '': japan }, defaultMarket: '' }

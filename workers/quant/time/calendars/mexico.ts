@@ -5,11 +5,11 @@
  * National Day (September 16th); All Souls' Day (November 2nd); Revolution Day (November 20th until 2005, third
  * Monday of November since 2006); Our Lady of Guadalupe (December 12th); Christmas.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 
-const bmv = memoizedCalendar('Mexican stock exchange', (serial) => {
+const bmv = ruleCalendar('Mexican stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -31,4 +31,4 @@ const bmv = memoizedCalendar('Mexican stock exchange', (serial) => {
   )
 })
 
-export const mexicoCalendars: CalendarFamily = { country: 'Mexico', markets: { BMV: bmv }, defaultMarket: 'BMV' }
+export const mexicoCalendars: Readonly<CalendarFamily> = { country: 'Mexico', markets: { BMV: bmv }, defaultMarket: 'BMV' }

@@ -5,12 +5,12 @@
  * Easter Monday; ANZAC Day (April 25th, moved to Monday from 2014); Queen's Birthday (first Monday of June);
  * Labour Day (fourth Monday of October); Christmas and Boxing Day (moved to Monday or Tuesday).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
 
-const newZealand = memoizedCalendar('New Zealand', (serial) => {
+const newZealand = ruleCalendar('New Zealand', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -31,4 +31,4 @@ const newZealand = memoizedCalendar('New Zealand', (serial) => {
   )
 })
 
-export const newZealandCalendars: CalendarFamily = { country: 'NewZealand', markets: { '': newZealand }, defaultMarket: '' }
+export const newZealandCalendars: Readonly<CalendarFamily> = { country: 'NewZealand', markets: { '': newZealand }, defaultMarket: '' }

@@ -3,9 +3,9 @@
  * Monday; Ascension Thursday; Whit Monday; New Year's Day; May Day; National Independence Day (May 17th);
  * Christmas Eve (since 2002); Christmas; Boxing Day.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const norway = memoizedCalendar('Norway', (serial) => {
+const norway = ruleCalendar('Norway', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -24,4 +24,4 @@ const norway = memoizedCalendar('Norway', (serial) => {
   )
 })
 
-export const norwayCalendars: CalendarFamily = { country: 'Norway', markets: { '': norway }, defaultMarket: '' }
+export const norwayCalendars: Readonly<CalendarFamily> = { country: 'Norway', markets: { '': norway }, defaultMarket: '' }

@@ -3,9 +3,9 @@
  * 6th, since 2011); Easter Monday; May Day; Constitution Day (May 3rd); Corpus Christi; Assumption (August
  * 15th); All Saints' Day (November 1st); Independence Day (November 11th); Christmas and December 26th.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const poland = memoizedCalendar('Poland', (serial) => {
+const poland = ruleCalendar('Poland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -24,4 +24,4 @@ const poland = memoizedCalendar('Poland', (serial) => {
   )
 })
 
-export const polandCalendars: CalendarFamily = { country: 'Poland', markets: { '': poland }, defaultMarket: '' }
+export const polandCalendars: Readonly<CalendarFamily> = { country: 'Poland', markets: { '': poland }, defaultMarket: '' }

@@ -6,7 +6,7 @@
  * 15th); St Andrew (November 30th); National Day (December 1st); Christmas and December 26th.
  * BVB (Bucharest stock exchange, the default): Public's holidays and the closings of December 24th and 31st, 2014.
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { orthodoxEasterMonday } from './romania-orthodox-easter.ts'
 
 function publicHolidays(serial: number): boolean {
@@ -34,11 +34,11 @@ function bvb(serial: number): boolean {
   return !(y === 2014 && m === 12 && (d === 24 || d === 31)) // one-off exchange closings
 }
 
-export const romaniaCalendars: CalendarFamily = {
+export const romaniaCalendars: Readonly<CalendarFamily> = {
   country: 'Romania',
   markets: {
-    Public: memoizedCalendar('Romania', publicHolidays),
-    BVB: memoizedCalendar('Bucharest stock exchange', bvb),
+    Public: ruleCalendar('Romania', publicHolidays),
+    BVB: ruleCalendar('Bucharest stock exchange', bvb),
   },
   defaultMarket: 'BVB',
 }

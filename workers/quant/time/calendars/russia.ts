@@ -9,7 +9,7 @@
  * the listed working Saturdays; February 23rd; Women's Day and Victory Day (moved to Monday); May 1st; June
  * 12th; Unity Day (moved to Monday); December 31st; the exchange's listed closings of 2012-2020.
  */
-import { dateParts, memoizedCalendar, unknownYear, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, unknownYear, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 
@@ -19,7 +19,7 @@ type DayTable = Readonly<Record<number, Readonly<Record<number, readonly number[
 const listed = (table: DayTable, y: number, m: number, d: number) => table[y]?.[m]?.includes(d) ?? false
 
 /** Settlement bridge days declared by the government. */
-const SETTLEMENT_EXTRA: DayTable = {
+const SETTLEMENT_EXTRA: Readonly<DayTable> = {
   2017: { 2: [24], 5: [8], 11: [6] },
   2018: { 3: [9], 4: [30], 5: [2], 6: [11], 12: [31] },
   2019: { 5: [2, 3, 10] },
@@ -27,14 +27,14 @@ const SETTLEMENT_EXTRA: DayTable = {
 }
 
 /** Saturdays on which the exchange traded. */
-const MOEX_WORKING_WEEKENDS: DayTable = {
+const MOEX_WORKING_WEEKENDS: Readonly<DayTable> = {
   2012: { 3: [11], 4: [28], 5: [5, 12], 6: [9] },
   2016: { 2: [20] },
   2018: { 4: [28], 6: [9], 12: [29] },
 }
 
 /** Further days the exchange was closed. */
-const MOEX_EXTRA: DayTable = {
+const MOEX_EXTRA: Readonly<DayTable> = {
   2012: { 1: [2], 3: [9], 4: [30], 6: [11] },
   2013: { 1: [1, 2, 3, 4, 7] },
   2014: { 1: [1, 2, 3, 7] },
@@ -85,11 +85,11 @@ function moex(serial: number): boolean {
   )
 }
 
-export const russiaCalendars: CalendarFamily = {
+export const russiaCalendars: Readonly<CalendarFamily> = {
   country: 'Russia',
   markets: {
-    Settlement: memoizedCalendar('Russian settlement', settlement),
-    MOEX: memoizedCalendar(MOEX_NAME, moex),
+    Settlement: ruleCalendar('Russian settlement', settlement),
+    MOEX: ruleCalendar(MOEX_NAME, moex),
   },
   defaultMarket: 'Settlement',
 }

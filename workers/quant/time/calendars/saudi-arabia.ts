@@ -5,7 +5,7 @@
  * Holidays: the weekend; Eid al-Adha (tabulated 1998-2022) and Eid al-Fitr (tabulated 2001-2029), each from the
  * day before to four days after; National Day (September 23rd); February 26th and March 19th, 2011.
  */
-import { memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { fromYmd, toYmd, weekday, Thursday, Friday, Saturday } from '../date.ts'
 
 /** first day of the Friday-Saturday weekend */
@@ -27,10 +27,10 @@ const eidAlFitr: readonly (readonly [number, number, number])[] = [
 ]
 
 /** The exchange closes from the day before Eid to four days after it (a conservative reading of 2012-2015). */
-const eidSerials = [...eidAlAdha, ...eidAlFitr].map(([y, m, d]) => fromYmd(y, m, d))
+const eidSerials: readonly number[] = [...eidAlAdha, ...eidAlFitr].map(([y, m, d]) => fromYmd(y, m, d))
 const isEid = (serial: number) => eidSerials.some((eid) => serial >= eid - 1 && serial <= eid + 4)
 
-const tadawul = memoizedCalendar(
+const tadawul = ruleCalendar(
   'Tadawul',
   (serial) => {
     const w = weekday(serial)
@@ -46,4 +46,4 @@ const tadawul = memoizedCalendar(
   (w) => w === Friday || w === Saturday,
 )
 
-export const saudiArabiaCalendars: CalendarFamily = { country: 'SaudiArabia', markets: { Tadawul: tadawul }, defaultMarket: 'Tadawul' }
+export const saudiArabiaCalendars: Readonly<CalendarFamily> = { country: 'SaudiArabia', markets: { Tadawul: tadawul }, defaultMarket: 'Tadawul' }

@@ -6,7 +6,7 @@
  * 2011): Chinese New Year, Hari Raya Haji, Vesak, Deepavali and Hari Raya Puasa as announced. Later years have
  * only the fixed rules.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { dayTable } from './day-table.ts'
 
 const MON = 2
@@ -76,7 +76,7 @@ const hariRayaPuasa = dayTable({
   2014: 'Jul 28',
 })
 
-const sgx = memoizedCalendar('Singapore exchange', (serial) => {
+const sgx = ruleCalendar('Singapore exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -93,4 +93,4 @@ const sgx = memoizedCalendar('Singapore exchange', (serial) => {
   )
 })
 
-export const singaporeCalendars: CalendarFamily = { country: 'Singapore', markets: { SGX: sgx }, defaultMarket: 'SGX' }
+export const singaporeCalendars: Readonly<CalendarFamily> = { country: 'Singapore', markets: { SGX: sgx }, defaultMarket: 'SGX' }

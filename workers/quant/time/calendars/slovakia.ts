@@ -5,9 +5,9 @@
  * Sorrows (September 15th); All Saints' Day; Freedom and Democracy Day (November 17th); December 24th-26th;
  * the exchange's closings of December 24th-31st in 2004 and 2005.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const bsse = memoizedCalendar('Bratislava stock exchange', (serial) => {
+const bsse = ruleCalendar('Bratislava stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -29,4 +29,4 @@ const bsse = memoizedCalendar('Bratislava stock exchange', (serial) => {
   )
 })
 
-export const slovakiaCalendars: CalendarFamily = { country: 'Slovakia', markets: { BSSE: bsse }, defaultMarket: 'BSSE' }
+export const slovakiaCalendars: Readonly<CalendarFamily> = { country: 'Slovakia', markets: { BSSE: bsse }, defaultMarket: 'BSSE' }

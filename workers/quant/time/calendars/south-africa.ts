@@ -6,11 +6,11 @@
  * dated holidays but Christmas moves from Sunday to Monday. One-off days: election days (April 14th 2004, April
  * 22nd 2009, August 3rd 2016) and December 27th 2022 (for Christmas on a Sunday).
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 
-const southAfrica = memoizedCalendar('South Africa', (serial) => {
+const southAfrica = ruleCalendar('South Africa', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   /** day `day` of month `month`, or the Monday after it when it is a Sunday */
@@ -36,4 +36,4 @@ const southAfrica = memoizedCalendar('South Africa', (serial) => {
   )
 })
 
-export const southAfricaCalendars: CalendarFamily = { country: 'SouthAfrica', markets: { '': southAfrica }, defaultMarket: '' }
+export const southAfricaCalendars: Readonly<CalendarFamily> = { country: 'SouthAfrica', markets: { '': southAfrica }, defaultMarket: '' }

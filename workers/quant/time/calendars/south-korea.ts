@@ -11,7 +11,7 @@
  * KRX (Korea exchange, QuantLib's default): Settlement's holidays, plus the year-end closing (December 31st, or
  * the Friday December 29th or 30th) and the exchange's own closures of May 6th 2016 and October 2nd 2017.
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import type { DateSerial } from '../../types.ts'
 import { dayTable } from './day-table.ts'
 
@@ -168,11 +168,11 @@ function krxBusinessDay(serial: DateSerial): boolean {
   return !(yearEnd || krxClosures.has(serial))
 }
 
-export const southKoreaCalendars: CalendarFamily = {
+export const southKoreaCalendars: Readonly<CalendarFamily> = {
   country: 'SouthKorea',
   markets: {
-    Settlement: memoizedCalendar('South-Korean settlement', settlementBusinessDay),
-    KRX: memoizedCalendar('South-Korea exchange', krxBusinessDay),
+    Settlement: ruleCalendar('South-Korean settlement', settlementBusinessDay),
+    KRX: ruleCalendar('South-Korea exchange', krxBusinessDay),
   },
   defaultMarket: 'KRX',
 }

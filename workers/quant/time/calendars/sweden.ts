@@ -3,11 +3,11 @@
  * Thursday; Whit Monday (until 2004); New Year's Day; Epiphany; May Day; National Day (June 6th, since 2005);
  * Midsummer Eve (the Friday from June 19th to 25th); Christmas Eve; Christmas; Boxing Day; New Year's Eve.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const FRI = 6
 
-const sweden = memoizedCalendar('Sweden', (serial) => {
+const sweden = ruleCalendar('Sweden', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -28,4 +28,4 @@ const sweden = memoizedCalendar('Sweden', (serial) => {
   )
 })
 
-export const swedenCalendars: CalendarFamily = { country: 'Sweden', markets: { '': sweden }, defaultMarket: '' }
+export const swedenCalendars: Readonly<CalendarFamily> = { country: 'Sweden', markets: { '': sweden }, defaultMarket: '' }

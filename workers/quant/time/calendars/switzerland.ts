@@ -3,9 +3,9 @@
  * (January 2nd); Good Friday; Easter Monday; Ascension Day; Whit Monday; Labour Day; National Day (August 1st);
  * Christmas; St. Stephen's Day.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-const switzerland = memoizedCalendar('Switzerland', (serial) => {
+const switzerland = ruleCalendar('Switzerland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -23,4 +23,4 @@ const switzerland = memoizedCalendar('Switzerland', (serial) => {
   )
 })
 
-export const switzerlandCalendars: CalendarFamily = { country: 'Switzerland', markets: { '': switzerland }, defaultMarket: '' }
+export const switzerlandCalendars: Readonly<CalendarFamily> = { country: 'Switzerland', markets: { '': switzerland }, defaultMarket: '' }

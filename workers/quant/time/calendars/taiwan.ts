@@ -6,7 +6,7 @@
  * and Mid-Autumn festivals as announced, with the bridge and substitute days the exchange closed. Later years
  * have only the fixed rules.
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { dayTable } from './day-table.ts'
 
 // the exchange's Lunar New Year closure, eve and bridge days included
@@ -106,7 +106,7 @@ const adjustedDays = dayTable({
   2019: 'Mar 1, Oct 11',
 })
 
-const tsec = memoizedCalendar('Taiwan stock exchange', (serial) => {
+const tsec = ruleCalendar('Taiwan stock exchange', (serial) => {
   const { d, m, w } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -123,4 +123,4 @@ const tsec = memoizedCalendar('Taiwan stock exchange', (serial) => {
   )
 })
 
-export const taiwanCalendars: CalendarFamily = { country: 'Taiwan', markets: { TSEC: tsec }, defaultMarket: 'TSEC' }
+export const taiwanCalendars: Readonly<CalendarFamily> = { country: 'Taiwan', markets: { TSEC: tsec }, defaultMarket: 'TSEC' }

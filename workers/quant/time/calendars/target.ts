@@ -5,9 +5,9 @@
  * Labour Day, May 1st (since 2000); Christmas Day; Day of Goodwill, December 26th (since 2000);
  * December 31st (1998, 1999 and 2001 only). Tested against every QuantLib 1.29 holiday from 1990 to 2080.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
-export const target = memoizedCalendar('TARGET', (serial) => {
+export const target = ruleCalendar('TARGET', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
@@ -22,4 +22,4 @@ export const target = memoizedCalendar('TARGET', (serial) => {
   )
 })
 
-export const targetCalendars: CalendarFamily = { country: 'TARGET', markets: { '': target }, defaultMarket: '', aliases: { TARGET2: '', Euro: '' } }
+export const targetCalendars: Readonly<CalendarFamily> = { country: 'TARGET', markets: { '': target }, defaultMarket: '', aliases: { TARGET2: '', Euro: '' } }

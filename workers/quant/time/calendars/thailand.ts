@@ -7,7 +7,7 @@
  * Year's Eve on a weekend gives Monday January 1st or 2nd.
  * Plus the Buddhist, royal and special holidays announced for 2000, 2001 and 2005-2018 (2002-2004 are missing).
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -57,7 +57,7 @@ const mmdd = (m: number, d: number) => `${String(m).padStart(2, '0')}-${String(d
 /** a fixed holiday, or its Monday substitute when it falls on a Saturday or Sunday */
 const observed = (d: number, w: number, day: number) => d === day || ((d === day + 1 || d === day + 2) && w === MON)
 
-const set = memoizedCalendar('Thailand stock exchange', (serial) => {
+const set = ruleCalendar('Thailand stock exchange', (serial) => {
   const { d, m, y, w } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -77,4 +77,4 @@ const set = memoizedCalendar('Thailand stock exchange', (serial) => {
   )
 })
 
-export const thailandCalendars: CalendarFamily = { country: 'Thailand', markets: { '': set }, defaultMarket: '' }
+export const thailandCalendars: Readonly<CalendarFamily> = { country: 'Thailand', markets: { '': set }, defaultMarket: '' }

@@ -4,7 +4,7 @@
  * 15th, since 2017); Victory Day (August 30th); Republic Day (October 29th); and, for 2004-2034 only, the
  * Ramadan and Kurban (Sacrifice) feasts as QuantLib lists them (no Islamic holidays before 2004 or after 2034).
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 
 /** The religious holidays by year, as [month, first day, last day] spans (QuantLib's dates, not computed). */
 const RELIGIOUS: Readonly<Record<number, readonly (readonly [number, number, number])[]>> = {
@@ -41,7 +41,7 @@ const RELIGIOUS: Readonly<Record<number, readonly (readonly [number, number, num
   2034: [[2, 28, 28], [3, 1, 3], [12, 12, 14]],
 }
 
-const turkey = memoizedCalendar('Turkey', (serial) => {
+const turkey = ruleCalendar('Turkey', (serial) => {
   const { d, m, y, w } = dateParts(serial)
   return !(
     w === 1 || w === 7 ||
@@ -56,4 +56,4 @@ const turkey = memoizedCalendar('Turkey', (serial) => {
   )
 })
 
-export const turkeyCalendars: CalendarFamily = { country: 'Turkey', markets: { '': turkey }, defaultMarket: '' }
+export const turkeyCalendars: Readonly<CalendarFamily> = { country: 'Turkey', markets: { '': turkey }, defaultMarket: '' }

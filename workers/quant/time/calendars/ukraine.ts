@@ -5,12 +5,12 @@
  * Solidarity Days (May 1st-2nd, May 3rd if a Monday); Constitution Day (June 28th); Independence Day (August
  * 24th); Defender's Day (October 14th, since 2015).
  */
-import { dateParts, memoizedCalendar, type CalendarFamily } from '../calendar.ts'
+import { dateParts, ruleCalendar, type CalendarFamily } from '../calendar.ts'
 import { orthodoxEasterMonday } from './romania-orthodox-easter.ts'
 
 const MON = 2
 
-const use = memoizedCalendar('Ukrainian stock exchange', (serial) => {
+const use = ruleCalendar('Ukrainian stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = orthodoxEasterMonday(y)
   // a holiday on day `day` of month `month`, or on the Monday after it when it falls on a weekend
@@ -30,4 +30,4 @@ const use = memoizedCalendar('Ukrainian stock exchange', (serial) => {
   )
 })
 
-export const ukraineCalendars: CalendarFamily = { country: 'Ukraine', markets: { USE: use }, defaultMarket: 'USE' }
+export const ukraineCalendars: Readonly<CalendarFamily> = { country: 'Ukraine', markets: { USE: use }, defaultMarket: 'USE' }

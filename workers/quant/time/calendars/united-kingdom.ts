@@ -6,7 +6,7 @@
  * the royal wedding (April 29th, 2011); Queen Elizabeth II's funeral (September 19th, 2022); King Charles III's coronation (May 8th, 2023); Christmas and
  * Boxing Day (moved to Monday or Tuesday); December 31st, 1999.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -42,12 +42,12 @@ function uk(serial: number): boolean {
   )
 }
 
-export const unitedKingdomCalendars: CalendarFamily = {
+export const unitedKingdomCalendars: Readonly<CalendarFamily> = {
   country: 'UnitedKingdom',
   markets: {
-    Settlement: memoizedCalendar('UK settlement', uk),
-    Exchange: memoizedCalendar('London stock exchange', uk),
-    Metals: memoizedCalendar('London metals exchange', uk),
+    Settlement: ruleCalendar('UK settlement', uk),
+    Exchange: ruleCalendar('London stock exchange', uk),
+    Metals: ruleCalendar('London metals exchange', uk),
   },
   defaultMarket: 'Settlement',
   aliases: { UK: 'Settlement', LSE: 'Exchange' },

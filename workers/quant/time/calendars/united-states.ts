@@ -20,7 +20,7 @@
  * SOFR: QuantLib 1.29 has no SOFR market; its Sofr index fixes on the GovernmentBond calendar, so "SOFR"
  * is that calendar here too.
  */
-import { dateParts, easterMonday, memoizedCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
+import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
 const MON = 2
 const TUE = 3
@@ -164,18 +164,18 @@ function governmentBond(serial: number): boolean {
   )
 }
 
-const GOVERNMENT_BOND = memoizedCalendar('US government bond market', governmentBond)
+const GOVERNMENT_BOND = ruleCalendar('US government bond market', governmentBond)
 
-export const unitedStatesCalendars: CalendarFamily = {
+export const unitedStatesCalendars: Readonly<CalendarFamily> = {
   country: 'UnitedStates',
   markets: {
-    Settlement: memoizedCalendar('US settlement', settlement),
-    NYSE: memoizedCalendar('New York stock exchange', nyse),
+    Settlement: ruleCalendar('US settlement', settlement),
+    NYSE: ruleCalendar('New York stock exchange', nyse),
     GovernmentBond: GOVERNMENT_BOND,
     SOFR: GOVERNMENT_BOND,
-    NERC: memoizedCalendar('North American Energy Reliability Council', nerc),
-    LiborImpact: memoizedCalendar('US with Libor impact', liborImpact),
-    FederalReserve: memoizedCalendar('Federal Reserve Bankwire System', federalReserve),
+    NERC: ruleCalendar('North American Energy Reliability Council', nerc),
+    LiborImpact: ruleCalendar('US with Libor impact', liborImpact),
+    FederalReserve: ruleCalendar('Federal Reserve Bankwire System', federalReserve),
   },
   defaultMarket: 'Settlement',
   aliases: { US: 'Settlement', USSettlement: 'Settlement', USGovernmentBond: 'GovernmentBond', SIFMA: 'GovernmentBond' },

@@ -39,7 +39,7 @@ function canadianFraction(d1: DateSerial, d2: DateSerial, refStart?: DateSerial,
 }
 
 // days before the first of each month in a 365-day year
-const MONTH_OFFSET = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+const MONTH_OFFSET: readonly number[] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
 
 function noLeapSerial(d: DateSerial): number {
   const { year, month, day } = toYmd(d)

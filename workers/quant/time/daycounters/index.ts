@@ -12,7 +12,9 @@ import { actual36525 } from './actual36525.ts'
 import { actual365Fixed, actual365FixedConvention } from './actual365-fixed.ts'
 import { actual366 } from './actual366.ts'
 import { actualActual } from './actual-actual.ts'
-import { business252 } from './business252.ts'
+import { business252, business252In } from './business252.ts'
+import { REGISTRY_CALENDARS } from '../calendars/index.ts'
+import type { TimeWorkspace } from '../workspace.ts'
 import { oneDayCounter } from './one-day-counter.ts'
 import { simpleDayCounter } from './simple-day-counter.ts'
 import { thirty360 } from './thirty360.ts'
@@ -23,6 +25,8 @@ export interface DayCounterOptions {
   terminationDate?: DateSerial
   /** the calendar of Business/252 (stored as day_count_calendar) */
   calendar?: Calendar
+  /** where Business/252 keeps its calendar's business-day figures (time/workspace.ts); without one it walks its dates */
+  workspace?: TimeWorkspace
 }
 
 function needsCalendar(o: DayCounterOptions, field: string): Calendar {
@@ -33,7 +37,7 @@ function needsCalendar(o: DayCounterOptions, field: string): Calendar {
   return cal
 }
 
-const FACTORIES: Record<string, (o: DayCounterOptions, field: string) => DayCounter> = {
+const FACTORIES: Readonly<Record<string, (o: DayCounterOptions, field: string) => DayCounter>> = {
   Actual360: () => actual360,
   Actual360_IncludeLastDay: () => actual360IncludeLastDay,
   Actual364: () => actual364,
@@ -61,18 +65,17 @@ const FACTORIES: Record<string, (o: DayCounterOptions, field: string) => DayCoun
   ActualActual_Bond: () => actualActual('Bond'),
   ActualActual_AFB: () => actualActual('AFB'),
   ActualActual_Euro: () => actualActual('Euro'),
-  Business252: (o, field) => business252(needsCalendar(o, field)),
+  Business252: (o, field) => business252Of(needsCalendar(o, field), o.workspace),
   OneDayCounter: () => oneDayCounter,
   SimpleDayCounter: () => simpleDayCounter,
 }
 
 /** The day-count codes of design §4 and every other QuantLib 1.29 convention. */
-export const SUPPORTED_DAY_COUNTS = Object.keys(FACTORIES)
+export const SUPPORTED_DAY_COUNTS: readonly string[] = Object.keys(FACTORIES)
 
 const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
-const ALIASES = new Map<string, string>(SUPPORTED_DAY_COUNTS.map((code) => [normalize(code), code]))
 // spellings compare without case or punctuation: '30E/360 (ISDA)' is '30E/360 ISDA' is '30e360isda'
-const extra: Record<string, string> = {
+const EXTRA_SPELLINGS: Readonly<Record<string, string>> = {
   'Actual/360': 'Actual360', 'ACT/360': 'Actual360', A360: 'Actual360',
   'Actual/360 (inc)': 'Actual360_IncludeLastDay', 'ACT/360 (inc)': 'Actual360_IncludeLastDay', 'A/360 (inc)': 'Actual360_IncludeLastDay',
   'Actual/364': 'Actual364', 'ACT/364': 'Actual364', A364: 'Actual364',
@@ -99,11 +102,16 @@ const extra: Record<string, string> = {
   '1/1': 'OneDayCounter', One: 'OneDayCounter',
   Simple: 'SimpleDayCounter',
 }
-for (const [alias, code] of Object.entries(extra)) ALIASES.set(normalize(alias), code)
+/** every accepted spelling as written (the codes, then the spellings above) → its code */
+const SPELLINGS: readonly (readonly [spelling: string, code: string])[] = [...SUPPORTED_DAY_COUNTS.map((code) => [code, code] as const), ...Object.entries(EXTRA_SPELLINGS)]
+/** normalized spelling → code (a later spelling overrides an earlier one) */
+const ALIASES: ReadonlyMap<string, string> = new Map(SPELLINGS.map(([spelling, code]) => [normalize(spelling), code]))
+/** each spelling exactly as written → the code ALIASES gives it, found without normalizing */
+const EXACT: ReadonlyMap<string, string> = new Map(SPELLINGS.map(([spelling]) => [spelling, ALIASES.get(normalize(spelling)) as string]))
 
 /** The canonical code of a spelling, or undefined when unknown. */
 export function canonicalDayCount(code: string): string | undefined {
-  return ALIASES.get(normalize(code))
+  return EXACT.get(code) ?? ALIASES.get(normalize(code))
 }
 
 /** Whether the code is 30E/360 ISDA (German), whose count needs `terminationDate` (the maturity). */
@@ -117,30 +125,24 @@ export function dayCountNeedsCalendar(code: string): boolean {
   return canonicalDayCount(code) === 'Business252'
 }
 
-// a calendar has no stable string identity (two objects may share a name): number them for the memo key
-const calendarIds = new WeakMap<Calendar, number>()
-let nextCalendarId = 0
-function calendarKey(cal: Calendar | undefined): string {
-  if (cal === undefined) return ''
-  let id = calendarIds.get(cal)
-  if (id === undefined) {
-    id = nextCalendarId++
-    calendarIds.set(cal, id)
-  }
-  return String(id)
+/** the codes whose counter depends on the options: the others are built once, when the module loads */
+const OPTIONED: ReadonlySet<string> = new Set(['Thirty360_ISDA', 'Thirty360_German', 'Business252'])
+const BUILT: ReadonlyMap<string, DayCounter> = new Map(SUPPORTED_DAY_COUNTS.filter((code) => !OPTIONED.has(code)).map((code) => [code, FACTORIES[code]({}, 'day_count')]))
+
+/** Business/252 on each calendar of the registry, for a caller without a workspace: one counter per calendar, as QuantLib's */
+const REGISTRY_BUSINESS252: ReadonlyMap<Calendar, DayCounter> = new Map(REGISTRY_CALENDARS.map((cal) => [cal, business252(cal)]))
+
+function business252Of(calendar: Calendar, workspace: TimeWorkspace | undefined): DayCounter {
+  if (workspace !== undefined) return business252In(calendar, workspace)
+  return REGISTRY_BUSINESS252.get(calendar) ?? business252(calendar)
 }
 
-const resolved = new Map<string, DayCounter>()
-
+/**
+ * The day counter of a code. Business/252 keeps its business-day figures in `options.workspace` when given (one
+ * counter per calendar and workspace); otherwise a registry calendar has one counter that walks its dates.
+ */
 export function dayCounterFromCode(code: string, options: DayCounterOptions = {}, field = 'day_count'): DayCounter {
-  // rebuilding an instrument asks for the same few codes over and over: remember each answer
-  // the two option fields hold no '|', so the key parses one way whatever the code holds
-  const key = `${options.terminationDate ?? ''}|${calendarKey(options.calendar)}|${code}`
-  const known = resolved.get(key)
-  if (known) return known
   const canonical = canonicalDayCount(code)
   if (!canonical) throw new QuantInputError(`${field}: unknown day count '${code}' (supported: ${SUPPORTED_DAY_COUNTS.join(', ')})`, field)
-  const dc = FACTORIES[canonical](options, field)
-  if (resolved.size < 4096) resolved.set(key, dc)
-  return dc
+  return BUILT.get(canonical) ?? FACTORIES[canonical](options, field)
 }
