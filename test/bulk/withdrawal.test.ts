@@ -8,11 +8,11 @@ import type { Job } from 'bullmq'
 import { body } from '../helpers/app.ts'
 import { buildBulk, explicit } from './app.ts'
 import * as fx from './fixtures.ts'
+import { sleep, waitFor } from '../helpers/wait.ts'
 import { createBulkWorker } from '../../src/bulk/worker.ts'
 import { processBulkDelete, withdrawRun, type BulkJobData, type BulkJobResult } from '../../src/bulk/processor.ts'
 
 const silent = { info() {}, warn() {}, error() {} }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function workersMetric(app: { inject: (o: { method: 'GET'; url: string }) => Promise<{ body: string }> }): Promise<number | null> {
   const m = /^bulk_workers_connected (\d+)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)
@@ -37,7 +37,7 @@ t.test('no worker: 504 withdraws the job; a worker that appears later deletes no
   // a worker comes back: it serves new deletes, and the withdrawn one stays undone
   const worker = createBulkWorker({ redisUrl: app.config.redisUrl, prefix, sql: db.sql, log: silent })
   t.teardown(() => worker.close())
-  for (let i = 0; i < 40 && (await app.bulkQueue.workersConnected()) !== 1; i++) await sleep(50)
+  await waitFor(async () => (await app.bulkQueue.workersConnected()) === 1, { intervalMs: 50 })
   t.equal(await workersMetric(app), 1, 'the metric sees the worker')
   ready = body(await app.inject({ method: 'GET', url: '/ready' }))
   t.match(ready.checks.bulk_workers, { status: 'ok', workers: 1 }, '/ready sees it too')
@@ -67,12 +67,12 @@ t.test('a job a worker holds at the bound rolls back: the withdrawal wins over i
     },
   })
   t.teardown(() => worker.close())
-  for (let i = 0; i < 40 && (await app.bulkQueue.workersConnected()) !== 1; i++) await sleep(50)
+  await waitFor(async () => (await app.bulkQueue.workersConnected()) === 1, { intervalMs: 50 })
   const r = await app.inject({ method: 'POST', url: '/api/v1/portfolio-group/bulk-delete/', payload: explicit(uids) })
   t.equal(r.statusCode, 504)
   t.match(body(r).detail, /was withdrawn: nothing was deleted\. Retry/)
   t.notMatch(body(r).detail, /No bulk worker/)
-  for (let i = 0; i < 60 && !result; i++) await sleep(50)
+  await waitFor(() => result !== undefined, { intervalMs: 50 })
   t.same(result, { outcome: 'withdrawn' }, 'the job saw the withdrawal and rolled back')
   t.equal(await fx.count(db.sql, 'portfolio_groups', uids), 2)
 })

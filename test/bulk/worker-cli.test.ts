@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { body } from '../helpers/app.ts'
 import { buildBulk, explicit } from './app.ts'
 import * as fx from './fixtures.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 const CLI = fileURLToPath(new URL('../../src/bulk/worker-cli.ts', import.meta.url))
 
@@ -26,7 +27,8 @@ t.test('a standalone worker deletes, then drains and exits 0 on SIGTERM', async 
   const r = await app.inject({ method: 'POST', url: '/api/v1/portfolio-group/bulk-delete/', payload: explicit(uids) })
   t.equal(r.statusCode, 200)
   t.same(body(r), { detail: 'Deleted 3 portfolio groups.', deleted_count: 3 })
-  for (let i = 0; i < 40 && !/"msg":"bulk-delete job completed"/.test(output); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+  // the worker's log line may reach this process after the API's answer
+  await waitFor(() => /"msg":"bulk-delete job completed"/.test(output))
   t.match(output, /"msg":"bulk-delete job completed"/)
   child.kill('SIGTERM')
   const [code] = await once(child, 'exit')

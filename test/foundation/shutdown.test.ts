@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { freePort } from '../helpers/tcp-proxy.ts'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '../helpers/database.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0', async (t) => {
   const db = await createTestDatabase(t)
@@ -22,10 +23,8 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
   t.teardown(() => child.kill('SIGKILL'))
 
   let health = 0
-  for (let i = 0; i < 100 && health !== 200; i++) {
-    await new Promise((r) => setTimeout(r, 200))
-    health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)
-  }
+  // a server starting under tsx beside other test files: its own time, however long
+  await waitFor(async () => (health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)) === 200, { timeoutMs: 120_000, intervalMs: 100 })
   t.equal(health, 200, 'serves /health')
   child.kill('SIGTERM')
   t.equal(await exited, 0, 'exits 0')

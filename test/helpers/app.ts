@@ -38,8 +38,9 @@ async function instance(t: TestContext, db: TestDatabase, options: BuildOptions,
   // only the tests of queues process jobs: other apps need no worker holding Redis connections; only the test of the
   // start-up warm-up starts pricing threads before a request does
   // a pricing thread's first start (its modules transpiled by tsx) on a machine busy with other test files can take
-  // seconds: the queue bound is the tests' own, far from their answers, so no test fails for the machine's speed
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false', PRICING_PREWARM_INSTRUMENTS: 'false', PRICING_PREWARM_BOOK: 'false', ...options.env })
+  // seconds: the queue and task bounds are the tests' own, far from their answers, so no test fails for the machine's
+  // speed (the tests of the bounds set theirs)
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false', PRICING_PREWARM_INSTRUMENTS: 'false', PRICING_PREWARM_BOOK: 'false', ...options.env })
   const app = await buildApp({ config, sql, ownsSql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
   t.teardown(() => app.close())
   return app

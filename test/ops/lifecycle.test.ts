@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { createTestDatabase } from '../helpers/database.ts'
 import { TcpProxy } from '../helpers/tcp-proxy.ts'
+import { sleep, waitFor } from '../helpers/wait.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const API_PORT = 15430
@@ -32,7 +33,10 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
   // as an operator would start it: without the test runner's variables and loaders (tap passes its loaders to
   // every node it spawns through NODE_OPTIONS; `env -u` drops them)
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^_?TAP/.test(key)))
-  const child = spawn('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd: ROOT, env: { ...clean, LOG_LEVEL: 'info', PRICER_THREADS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  // the bounds of a pricing request are the test's own, far beyond its answers (the service's 10 s would be a bound
+  // on the machine's speed: 24 batches of the book queue for one thread)
+  const bounds = { PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000' }
+  const child = spawn('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd: ROOT, env: { ...clean, LOG_LEVEL: 'info', PRICER_THREADS: '1', ...bounds, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let out = ''
   let err = ''
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()))
@@ -69,7 +73,8 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   const uids = (await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details`).map((r) => r.uid)
   // without the start-up warm-up of the instruments: the first requests rebuild theirs, which keeps them in flight
   // long enough for the test to see them all before it sends SIGTERM
-  const server = run('npm', ['start'], { DATABASE_URL: db.url, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false', BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false' })
+  // the drain's bound is the test's own too: 24 batches of the book take longer than the service's 15 s on a busy machine
+  const server = run('npm', ['start'], { DATABASE_URL: db.url, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false', BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false', SHUTDOWN_TIMEOUT_MS: '120000' })
   const base = `http://127.0.0.1:${API_PORT}`
   let health = 0
   // the first run builds dist/ (prestart)
@@ -92,7 +97,7 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   // until the server has them all (its /ready counts requests in flight, itself included)
   const received = async () => ((await fetch(`${base}/ready`).then((r) => r.json(), () => ({}))) as { in_flight?: number }).in_flight ?? 0
   let seen = 0
-  for (let i = 0; i < 250 && seen <= inFlight.length; i++) seen = await received()
+  await waitFor(async () => (seen = await received()) > inFlight.length, { intervalMs: 5 })
   t.ok(seen > inFlight.length, `the server holds all ${inFlight.length} requests (saw ${seen - 1})`)
   server.child.kill('SIGTERM')
   const answers = await Promise.all(inFlight)
@@ -100,7 +105,7 @@ t.test('npm start: SIGTERM with requests in flight lets them complete, logs the 
   const code = await server.exited
   t.equal(code, 0, 'npm exits 0')
   if (code !== 0) console.error(messages(server.out()).slice(-8), server.err().slice(-2000))
-  for (let i = 0; i < 50 && groupAlive(server.child.pid!); i++) await new Promise((r) => setTimeout(r, 100))
+  await waitFor(() => !groupAlive(server.child.pid!), { intervalMs: 100 })
   t.notOk(groupAlive(server.child.pid!), 'no process of npm start is left')
   t.equal(await fetch(`${base}/health`).then((r) => r.status, () => 0), 0, 'nothing listens any more')
 
@@ -158,9 +163,12 @@ t.test('at start, Redis that drops packets: one line, and the API serves', async
     health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then((r) => r.status, () => 0)
   }
   t.equal(health, 200)
-  // ioredis gives up on a connection after its connect timeout (2 s)
-  await new Promise((r) => setTimeout(r, 3_500))
-  const redisLines = messages(server.out()).filter((m) => /Redis/.test(m.msg))
+  // ioredis gives up on a connection after its connect timeout (2 s): the line comes then, and every connection,
+  // each started at boot, has given up within the same 2 s (a second line would come by then)
+  const redisMessages = () => messages(server.out()).filter((m) => /Redis/.test(m.msg))
+  await waitFor(() => redisMessages().length > 0, { intervalMs: 100 })
+  await sleep(2_500)
+  const redisLines = redisMessages()
   t.equal(redisLines.length, 1, 'one line for all connections')
   if (redisLines.length !== 1) console.error(messages(server.out()).map((m) => m.msg))
   t.match(redisLines[0]?.msg, `Redis at 127.0.0.1:${REDIS_HOLE_PORT} is unreachable`)

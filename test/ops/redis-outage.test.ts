@@ -64,8 +64,9 @@ async function othersServe(t: Test): Promise<void> {
 }
 
 async function bulkBack(): Promise<Awaited<ReturnType<typeof bulkDelete>>> {
-  // reconnects back off to at most 5 s; the worker's fetch loop retries every 2 s
-  const deadline = Date.now() + 20_000
+  // reconnects back off to at most 5 s; the worker's fetch loop retries every 2 s (a bound far beyond both: a busy
+  // machine's, not the service's)
+  const deadline = Date.now() + 60_000
   let last = await bulkDelete()
   while (last.r.statusCode !== 200 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250))

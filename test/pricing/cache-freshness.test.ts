@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { build, buildInstance, body, type TestApp } from '../helpers/app.ts'
 import { loadBundle } from '../../src/db/bundle/load.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3' // BANKCO-FRN-SOFR-2029-03-20 on USD-TERM-SOFR-3M
 const SOFR_INDEX = 'e992839e-b2d4-52a5-a22c-593390feefa1'
@@ -40,7 +41,7 @@ async function answer(app: FastifyInstance): Promise<string> {
 
 /** Until the instance has dropped its cached contexts after another writer's commit (PostgreSQL NOTIFY). */
 async function invalidated(app: FastifyInstance, generation: number): Promise<void> {
-  for (let i = 0; i < 500 && app.pricingContexts.current() === generation; i++) await new Promise((r) => setTimeout(r, 10))
+  await waitFor(() => app.pricingContexts.current() !== generation, { intervalMs: 10 })
 }
 
 const load = (ctx: TestApp, bundle: unknown) => loadBundle(ctx.db.sql, bundle)

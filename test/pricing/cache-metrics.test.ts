@@ -5,6 +5,7 @@
 import t from 'tap'
 import { build } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
+import { sleep, waitFor } from '../helpers/wait.ts'
 
 const metric = (text: string, name: string, cache: string) => Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
 
@@ -15,12 +16,17 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
   const price = (uid: string) => app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid}/price/`, payload: { valuation_date: '2026-11-20', market_data_set: 'default' } })
   for (const b of bonds) t.equal((await price(b.uid)).statusCode, 200)
   // a second pass on the last bond hits every cache; workers report at most twice a second
-  await new Promise((r) => setTimeout(r, 600))
+  await sleep(600)
   await price(bonds[bonds.length - 1].uid)
   // decoded curves are read per market part (a request's curve rows resolve once per part, src/pricing/market-data.ts):
   // another time of the same day is another part, on the same observations
   t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${bonds[bonds.length - 1].uid}/price/`, payload: { valuation_date: '2026-11-20T12:00:00Z', market_data_set: 'default' } })).statusCode, 200)
-  const text = (await app.inject({ url: '/metrics' })).body
+  // the worker's report of that pass comes by its own channel, not with the answer: until it has come
+  let text = ''
+  await waitFor(async () => {
+    text = (await app.inject({ url: '/metrics' })).body
+    return metric(text, 'pricing_cache_hits', 'worker_instruments') > 0 && metric(text, 'pricing_cache_hits', 'worker_curves') > 0
+  })
   const bounds = { contexts: 3, decoded_curves: 4, worker_instruments: 2, worker_curves: 2 }
   for (const [cache, bound] of Object.entries(bounds)) {
     t.equal(metric(text, 'pricing_cache_capacity', cache), bound, `${cache}: bound ${bound}`)

@@ -10,6 +10,7 @@ import { readDemoBundle } from '../../src/db/demo.ts'
 import { latestObservationDate, loadFloatingIndexes, loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
 import { ContextCache } from '../../src/pricing/context-cache.ts'
 import type { MarketPart } from '../../src/pricing/market-parts.ts'
+import { sleep, waitFor } from '../helpers/wait.ts'
 
 const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string; pricing_details?: { unpriced?: boolean } }[] }
 const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
@@ -20,8 +21,7 @@ const request = { valuation_date: VALUATION, market_data_set: 'default' }
 const query = (assetUid: string): PricingContextQuery => ({ assetUid, marketDataSet: 'default', valuation: VALUATION, side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' })
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20))
-  if (!check()) throw new Error(`timed out waiting for ${what}`)
+  if (!(await waitFor(check))) throw new Error(`timed out waiting for ${what}`)
 }
 
 t.test('the terms of every priced asset are loaded at start, and a price then reads no terms', async (t) => {
@@ -58,7 +58,7 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
 t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their pricing thread, and priced from there as without it', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICER_THREADS: '2' } })
   const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
+  await waitFor(async () => (await running()) === '0')
   t.equal(await running(), '0', 'the warm-up ends')
   const [{ n }] = await db.sql<{ n: number }[]>`
     select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
@@ -69,10 +69,7 @@ t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their prici
   }
   let before = await stats()
   // the threads report their caches every few hundred milliseconds
-  for (let i = 0; i < 100 && before.entries < n - 1; i++) {
-    await new Promise((r) => setTimeout(r, 50))
-    before = await stats()
-  }
+  await waitFor(async () => (before = await stats()).entries >= n - 1, { intervalMs: 50 })
   // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
   t.ok(before.entries >= n - 1 && before.entries <= n, `${before.entries} instruments cached for ${n} fixed-coupon details`)
   // and each floater's plan, which its first request forecasts on its curve instead of planning
@@ -93,9 +90,15 @@ t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their prici
     answers.push(body<Record<string, unknown>>(res))
   }
   // a thread reports its caches after a message, at most every 500 ms: the floater again, from its cached instrument
-  await new Promise((r) => setTimeout(r, 600))
+  await sleep(600)
+  const looked = async () => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    return ['hits', 'misses'].reduce((n, kind) => n + Number(new RegExp(`pricing_cache_${kind}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1]), 0)
+  }
+  const lookups = await looked()
   t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/analytics/`, payload: request })).statusCode, 200)
-  await new Promise((r) => setTimeout(r, 100))
+  // until the report of that message has arrived (it counts the floater's instrument looked up once more)
+  await waitFor(async () => (await looked()) > lookups)
   t.equal((await stats()).misses, before.misses + 1, 'no fixed-coupon instrument was rebuilt for them (the floater\'s depends on its curve)')
   const plansAfter = await plans()
   t.equal(plansAfter.hits, plansBefore.hits + 1, 'the floater read its plan')
@@ -111,7 +114,7 @@ t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their prici
 t.test('a restarted service prices its book at its latest market data: the first pass finds its contexts cached, and answers as without it', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICER_THREADS: '2' } })
   const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
+  await waitFor(async () => (await running()) === '0')
   t.equal(await running(), '0', 'the warm-up ends')
   const [{ day }] = await db.sql<{ day: string }[]>`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= now()`
   t.equal(day, VALUATION.slice(0, 10), "the demo's market data is for the benchmark's date")
@@ -159,7 +162,7 @@ t.test('PRICING_PREWARM_BOOK_DATE picks the warm-up\'s date: today\'s contexts a
   bundle.market_data_sets[0].max_curve_age_days = null
   const { app } = await build(t, { bundle, env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' } })
   const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  for (let i = 0; i < 500 && (await running()) !== '0'; i++) await new Promise((r) => setTimeout(r, 20))
+  await waitFor(async () => (await running()) === '0')
   t.equal(await running(), '0', 'the warm-up ends')
   t.ok(app.pricingContexts.size > 0, `${app.pricingContexts.size} contexts cached`)
   const today = { ...request, valuation_date: `${new Date().toISOString().slice(0, 10)}T00:00:00Z` }

@@ -3,6 +3,7 @@ import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 import { encodeCurve } from '../../src/db/curve-payload.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string }[] }
 const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
@@ -21,10 +22,8 @@ t.test('market data published by another writer reaches the next price (cache in
     select data_node_uid, curve_identifier, '2026-11-20T06:00:00Z', ${encodeCurve(nodes)} from discount_curve_observations
     where curve_identifier = 'USD-UST-ZERO' and time_index = '2026-11-20T00:00:00Z'`
   let after = before
-  for (let i = 0; i < 50 && after === before; i++) {
-    await new Promise((r) => setTimeout(r, 20))
-    after = await price()
-  }
+  // the notification of that commit reaches the caches asynchronously
+  await waitFor(async () => (after = await price()) !== before)
   t.not(after, before, 'the new observation is priced')
   t.ok(after < before, 'higher rates, lower price')
 })

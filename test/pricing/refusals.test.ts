@@ -9,6 +9,7 @@ import { loadBundle } from '../../src/db/bundle/load.ts'
 import { validateBundle, BundleValidationError } from '../../src/db/bundle/validate.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 import { DEMO } from '../../src/db/demo/demo-ids.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 const UST = DEMO.assets.ust
 const CALLABLE = DEMO.assets.callable
@@ -20,13 +21,10 @@ async function post(ctx: TestApp, asset: string, op: string, parameters: Json = 
   return { status: res.statusCode, body: body<Json>(res) }
 }
 
-/** A write by another connection reaches the caches by notification: ask again until the answer changes (at most ~10 s). */
+/** A write by another connection reaches the caches by notification: ask again until the answer changes (within a minute). */
 async function eventually<T extends { status: number }>(ask: () => Promise<T>, status: number): Promise<T> {
   let answer = await ask()
-  for (let i = 0; i < 500 && answer.status !== status; i++) {
-    await new Promise((r) => setTimeout(r, 20))
-    answer = await ask()
-  }
+  await waitFor(async () => (answer = await ask()).status === status)
   return answer
 }
 

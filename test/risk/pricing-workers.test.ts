@@ -9,13 +9,16 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { build, buildInstance, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 const CLI = fileURLToPath(new URL('../../src/risk/pricing-worker-cli.ts', import.meta.url))
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
 function worker(t: { teardown(fn: () => unknown): void }, databaseUrl: string): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import=tsx', CLI], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PRICER_THREADS: '1', LOAD_DEMO_DATA: 'false' },
+    // the bounds of a pricing task are the test's own, far beyond its answers: a first pricing thread starting under tsx
+    // beside other test files must not meet the service's 10 s
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000', LOAD_DEMO_DATA: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -36,11 +39,11 @@ t.test('two pricing workers share the parts of a split batch; the answer equals 
   const whole = await buildInstance(t, db, { env: { PRICING_BATCH_JOB_SIZE: '0' } })
   const workers = [worker(t, db.url), worker(t, db.url)]
   for (const w of workers) {
-    for (let i = 0; i < 200 && !w.output().includes('"msg":"pricing worker ready"'); i++) await new Promise((r) => setTimeout(r, 100))
+    await waitFor(() => w.output().includes('"msg":"pricing worker ready"'), { timeoutMs: 120_000, intervalMs: 100 })
     t.match(w.output(), /"msg":"pricing worker ready"/, 'a worker is up')
   }
   // the queue needs a moment to report itself usable to the API (its event stream connects on Redis ready)
-  for (let i = 0; i < 100 && !app.pricingJobs.splits(2); i++) await new Promise((r) => setTimeout(r, 50))
+  await waitFor(() => app.pricingJobs.splits(2))
   t.ok(app.pricingJobs.splits(2), 'the API splits batches above one asset')
 
   const uids = [...(readDemoBundle() as { assets: { uid: string }[] }).assets.map((a) => a.uid), MISSING]
@@ -51,7 +54,7 @@ t.test('two pricing workers share the parts of a split batch; the answer equals 
   t.same(body(split), body(unsplit), 'the split batch answers exactly what one process answers')
   t.ok((body(split).results as { status: number }[]).some((r) => r.status === 404), 'failing assets stay items')
 
-  for (let i = 0; i < 100 && completions(workers[0].output()) + completions(workers[1].output()) < uids.length; i++) await new Promise((r) => setTimeout(r, 50))
+  await waitFor(() => completions(workers[0].output()) + completions(workers[1].output()) >= uids.length)
   const [a, b] = workers.map((w) => completions(w.output()))
   t.equal(a + b, uids.length, `every part priced once (${a} + ${b})`)
   t.ok(a > 0 && b > 0, 'by both workers')

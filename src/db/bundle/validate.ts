@@ -3,7 +3,7 @@
  * (checked by pricing's own code), uniqueness inside the bundle, and references that resolve neither inside the
  * bundle nor in the database. Every error of a run is reported at once; warnings do not refuse the bundle.
  */
-import type { ErrorObject } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { Sql } from '../client.ts'
 import type { TaskCurve } from '../../contracts/pricing.ts'
 import { INSTRUMENT_TYPES } from '../../contracts/instrument-terms.ts'
@@ -16,7 +16,10 @@ import { Bundle } from './schema.ts'
 
 export { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
 
-const validateSchema = createAjv({}).compile(Bundle)
+// compiled when a bundle is first validated, not when the module loads: the schema is large (~0.4 s of CPU), and a
+// process that never loads a bundle (a server without the demo, a worker, most test files) never needs it
+let compiled: ValidateFunction | null = null
+const schemaValidator = (): ValidateFunction => (compiled ??= createAjv({}).compile(Bundle))
 
 /** The value at a JSON pointer of the input (to quote it in a message). */
 const at = (input: unknown, pointer: string): unknown =>
@@ -142,6 +145,7 @@ export interface ValidateOptions {
  */
 export async function validateBundle(input: unknown, sql: Sql | null, options: ValidateOptions = {}): Promise<ValidatedBundle> {
   const validateInstrument = options.validateInstrument ?? validateInstrumentDump
+  const validateSchema = schemaValidator()
   const schemaOk = validateSchema(input)
   const issues: BundleIssue[] = schemaOk ? [] : schemaIssues(validateSchema.errors ?? [], input)
   const b = input as Bundle
