@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: lists the benchmarks, or runs one: `npm run bench -- core|http|bulk|batch|outage|isolation|scale|scale-data [args]`.
- * Each benchmark prints its own figures side by side with its baseline measured in the same run.
+ * `npm run bench`: lists the benchmarks, or runs one:
+ * `npm run bench -- core|http|bulk|batch|outage|isolation|scale|scale-data [args]`. Each benchmark prints its own
+ * figures side by side with its baseline measured in the same run.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -19,7 +20,8 @@ const BENCHES: Record<string, string> = {
 const [name, ...rest] = process.argv.slice(2)
 if (!name || !BENCHES[name]) {
   console.log('usage: npm run bench -- <name> [args]\n')
-  for (const [key, file] of Object.entries(BENCHES)) console.log(`  ${key.padEnd(10)} ${file}${existsSync(file) ? '' : ' (not present)'}`)
+  for (const [key, file] of Object.entries(BENCHES))
+    console.log(`  ${key.padEnd(10)} ${file}${existsSync(file) ? '' : ' (not present)'}`)
   process.exit(name ? 1 : 0)
 }
 const run = spawnSync(process.execPath, ['--import=tsx', '--expose-gc', BENCHES[name], ...rest], { stdio: 'inherit' })

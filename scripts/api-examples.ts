@@ -7,18 +7,30 @@
 import { writeFileSync } from 'node:fs'
 import { EXAMPLE_RESPONSES_FILE } from '../src/api-docs/examples.ts'
 import { build } from '../test/helpers/app.ts'
-import { documentedOperations, readOnly, sendExample, sendOnFreshDemo, type DocumentedOperation } from '../test/helpers/examples.ts'
+import {
+  documentedOperations,
+  readOnly,
+  sendExample,
+  sendOnFreshDemo,
+  type DocumentedOperation,
+} from '../test/helpers/examples.ts'
 
 /** An app over its own copy of the demo, and how to close it (database dropped, connections ended). */
 async function fresh() {
   const teardowns: (() => unknown)[] = []
   const { app } = await build({ teardown: (fn) => void teardowns.unshift(fn) }, { bundle: 'demo' })
-  return { app, close: async () => { for (const fn of teardowns) await fn() } }
+  return {
+    app,
+    close: async () => {
+      for (const fn of teardowns) await fn()
+    },
+  }
 }
 
 /** Arrays of objects cut to three: an example shows the shape, not every row. */
 function trim(value: unknown): unknown {
-  if (Array.isArray(value)) return (value.length > 3 && value.every((v) => v && typeof v === 'object') ? value.slice(0, 3) : value).map(trim)
+  if (Array.isArray(value))
+    return (value.length > 3 && value.every((v) => v && typeof v === 'object') ? value.slice(0, 3) : value).map(trim)
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]))
   return value
 }
@@ -31,7 +43,10 @@ try {
   for (const op of operations) {
     const answer = readOnly(op) ? await sendExample(shared.app, op) : await sendOnFreshDemo(op)
     if (answer.status >= 200 && answer.status < 300) recorded[op.operationId] = trim(answer.body ?? null)
-    else failures.push(`${op.operationId}: ${op.method} ${answer.url} answered ${answer.status} ${JSON.stringify(answer.body)}`)
+    else
+      failures.push(
+        `${op.operationId}: ${op.method} ${answer.url} answered ${answer.status} ${JSON.stringify(answer.body)}`,
+      )
   }
   if (failures.length) {
     console.error(failures.join('\n'))

@@ -25,17 +25,24 @@ function* files(dir) {
 
 function newestInput() {
   let newest = 0
-  for (const dir of SOURCES) for (const file of files(join(root, dir))) newest = Math.max(newest, statSync(file).mtimeMs)
-  for (const file of INPUTS) if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
+  for (const dir of SOURCES)
+    for (const file of files(join(root, dir))) newest = Math.max(newest, statSync(file).mtimeMs)
+  for (const file of INPUTS)
+    if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
   return newest
 }
 
-if (process.argv.includes('--if-stale') && existsSync(stamp) && statSync(stamp).mtimeMs >= newestInput()) process.exit(0)
+if (process.argv.includes('--if-stale') && existsSync(stamp) && statSync(stamp).mtimeMs >= newestInput())
+  process.exit(0)
 
 const started = Date.now()
 rmSync(dist, { recursive: true, force: true })
 // TypeScript 7: the `typescript7` package (`typescript` is 6.0, for typescript-eslint)
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript7/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+const tsc = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript7/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+  { stdio: 'inherit' },
+)
 if (tsc.status !== 0) {
   console.error('build failed: tsc reported errors (nothing to start)')
   process.exit(1)

@@ -9,12 +9,18 @@ const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', .
 
 let checkFailures = 0
 const build = run('npx', ['tap', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
-if (build.status !== 0) { console.log('0 passed, 1 failed'); process.exit(1) }
+if (build.status !== 0) {
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
 
 // TypeScript 7 is the `typescript7` package (`typescript` is 6.0, whose JavaScript API typescript-eslint needs)
 const tsc7 = fileURLToPath(new URL('../node_modules/typescript7/bin/tsc', import.meta.url))
 const tsc = run(process.execPath, [tsc7, '--noEmit', '-p', 'tsconfig.json'])
-if (tsc.status !== 0) { checkFailures = 1; console.error('type-check failed') }
+if (tsc.status !== 0) {
+  checkFailures = 1
+  console.error('type-check failed')
+}
 
 if (process.env.LINT_IN_TEST === '1') {
   const checks = [
@@ -23,7 +29,10 @@ if (process.env.LINT_IN_TEST === '1') {
     ['line length (npm run lint:lines)', process.execPath, ['scripts/check-line-length.mjs', '--allow=string']],
   ]
   for (const [name, cmd, args] of checks) {
-    if (run(cmd, args).status !== 0) { checkFailures++; console.error(`${name} failed`) }
+    if (run(cmd, args).status !== 0) {
+      checkFailures++
+      console.error(`${name} failed`)
+    }
   }
 }
 

@@ -18,7 +18,14 @@ import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
-import { MAX_PATH_PARAM_LENGTH, RETRY_AFTER_SECONDS, clientErrorHandler, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.ts'
+import {
+  MAX_PATH_PARAM_LENGTH,
+  RETRY_AFTER_SECONDS,
+  clientErrorHandler,
+  errorHandler,
+  frameworkErrorHandler,
+  notFoundHandler,
+} from './http/errors.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { refuseUndeclaredQueries } from './http/strict-query.ts'
 import { separateOpsSurface } from './http/ops-surface.ts'
@@ -79,7 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Node's default holds a request whose body never completes for 300 s. Node reads the bound when the server is
     // constructed (a later property write leaves the 60 s headers bound in charge), hence `http` too
     requestTimeout: config.requestTimeoutMs,
-    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs) },
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs),
+    },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
@@ -106,7 +116,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heavyIdle: config.pricerHeavyIdle,
     batchScheduling: config.pricerBatchScheduling,
     maxMemoryMb: config.pricerWorkerMaxMemoryMb,
-    cacheLimits: { instruments: config.pricingCaches.workerInstruments, instrumentsMb: config.pricingCaches.workerInstrumentsMb, curves: config.pricingCaches.workerCurves, trees: config.pricingCaches.workerTrees, treesMb: config.pricingCaches.workerTreesMb },
+    cacheLimits: {
+      instruments: config.pricingCaches.workerInstruments,
+      instrumentsMb: config.pricingCaches.workerInstrumentsMb,
+      curves: config.pricingCaches.workerCurves,
+      trees: config.pricingCaches.workerTrees,
+      treesMb: config.pricingCaches.workerTreesMb,
+    },
     timeoutMs: () => config.pricerTaskTimeoutMs,
     queueTimeoutMs: () => config.pricerQueueTimeoutMs,
     prespawn: options.prespawnPricer ?? true,
@@ -116,7 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pricingJobsPlugin)
   await app.register(openapiPlugin)
   for (const group of routeGroups()) {
-    const mod = (await import(pathToFileURL(`${SRC}${group}/${ROUTES_FILE}`).href)) as { default: Parameters<typeof app.register>[0] }
+    const mod = (await import(pathToFileURL(`${SRC}${group}/${ROUTES_FILE}`).href)) as {
+      default: Parameters<typeof app.register>[0]
+    }
     await app.register(mod.default)
   }
   for (const plugin of options.extraPlugins ?? []) await app.register(plugin)

@@ -21,7 +21,10 @@ export interface Config {
   pricerThreads: number
   /** V8's old-generation growth before the next full collection, in percent (0: V8's own, 10-400% by GC speed) */
   heapGrowthPercent: number
-  /** V8's scavenges (young-generation collections) shared with helper threads; off by default when the main thread and the pricing threads fill every core */
+  /**
+   * V8's scavenges (young-generation collections) shared with helper threads; off by default when the main thread and
+   * the pricing threads fill every core
+   */
   gcParallelScavenge: boolean
   /** time limit of one request's pricing in a worker */
   pricerTaskTimeoutMs: number
@@ -31,7 +34,9 @@ export interface Config {
   pricerHeavyThreads: number
   /** the heavy lane's threads under SCHED_IDLE (Linux; else, or when false, nice 19 only) */
   pricerHeavyIdle: boolean
-  /** the pricing threads under SCHED_BATCH (Linux): waking one never preempts the main thread (workers/lane-priority.ts) */
+  /**
+   * the pricing threads under SCHED_BATCH (Linux): waking one never preempts the main thread (workers/lane-priority.ts)
+   */
   pricerBatchScheduling: boolean
   /** heap (old generation) of each pricing worker, MB */
   pricerWorkerMaxMemoryMb: number
@@ -64,10 +69,26 @@ export interface Config {
   pricingPrewarmInstruments: boolean
   /** then price the book once (set `default`) at this date */
   pricingPrewarmBook: boolean
-  /** the book warm-up's valuation date: the latest curve observation's (`latest`), the day the service starts (`today`, UTC) or a fixed day */
+  /**
+   * the book warm-up's valuation date: the latest curve observation's (`latest`), the day the service starts (`today`,
+   * UTC) or a fixed day
+   */
   pricingPrewarmBookDate: 'latest' | 'today' | `${number}-${number}-${number}`
-  /** bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker */
-  pricingCaches: { contexts: number; terms: number; markets: number; fixingSets: number; decodedCurves: number; workerInstruments: number; workerInstrumentsMb: number; workerCurves: number; workerTrees: number; workerTreesMb: number }
+  /**
+   * bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker
+   */
+  pricingCaches: {
+    contexts: number
+    terms: number
+    markets: number
+    fixingSets: number
+    decodedCurves: number
+    workerInstruments: number
+    workerInstrumentsMb: number
+    workerCurves: number
+    workerTrees: number
+    workerTreesMb: number
+  }
   /** batches above this many assets are split into jobs of this size on the pricing queue (0: never) */
   pricingBatchJobSize: number
   /** this process prices parts of batches from the queue (`npm run pricing-worker` always does) */
@@ -110,7 +131,8 @@ function prewarmDate(env: NodeJS.ProcessEnv, name: string): Config['pricingPrewa
   if (raw === 'today') return 'today'
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw)
   // a calendar day: Date normalizes 2026-02-30 to March, which the round trip catches
-  if (day && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw) return raw as `${number}-${number}-${number}`
+  if (day && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw)
+    return raw as `${number}-${number}-${number}`
   throw new ConfigError(`${name} must be latest, today or a day YYYY-MM-DD, got '${raw}'`)
 }
 
@@ -131,7 +153,8 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: 
 function prefix(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name] || fallback
   // BullMQ joins prefix, queue name and key with ':'; a prefix is one plain segment
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new ConfigError(`${name} must be 1-64 letters, digits, '_', '.' or '-', got '${raw}'`)
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw))
+    throw new ConfigError(`${name} must be 1-64 letters, digits, '_', '.' or '-', got '${raw}'`)
   return raw
 }
 
@@ -141,13 +164,19 @@ function defaultQueuePrefix(databaseUrl: string): string {
   return `fi-${name}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64)
 }
 
-/** TRUST_PROXY: false (default), true (any), a hop count, or proxy addresses/CIDRs (and loopback, linklocal, uniquelocal). */
+/**
+ * TRUST_PROXY: false (default), true (any), a hop count, or proxy addresses/CIDRs (and loopback, linklocal,
+ * uniquelocal).
+ */
 function trustProxy(env: NodeJS.ProcessEnv, name: string): TrustProxy {
   const raw = (env[name] ?? '').trim()
   if (raw === '') return false
   if (/^(true|false|yes|no|on|off)$/i.test(raw)) return boolean(env, name, false)
   if (/^\d+$/.test(raw)) return integer(env, name, 0, 1, 32)
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean)
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
   const bad = entries.find((e) => !/^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/.test(e))
   if (bad) throw new ConfigError(`${name} must be true, false, a hop count or proxy addresses, got '${bad}'`)
   return entries
@@ -164,7 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`)
   }
-  const databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', ['postgres:', 'postgresql:'])
+  const databaseUrl = url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/fixed_income', [
+    'postgres:',
+    'postgresql:',
+  ])
   const host = env.HOST || '127.0.0.1'
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address, got '${host}'`)
   const pricerThreads = integer(env, 'PRICER_THREADS', availableParallelism(), 1, 256)

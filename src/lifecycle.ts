@@ -25,7 +25,10 @@ export function shutdownOnSignals(app: FastifyInstance, timeoutMs: number, extra
     app.log.info({ signal, in_flight: inFlight, timeout_ms: timeoutMs }, 'shutting down')
     app.readiness.drain()
     const timer = setTimeout(() => {
-      app.log.error({ in_flight: app.readiness.inFlight, timeout_ms: timeoutMs }, 'drain timed out: exiting with requests unfinished')
+      app.log.error(
+        { in_flight: app.readiness.inFlight, timeout_ms: timeoutMs },
+        'drain timed out: exiting with requests unfinished',
+      )
       process.exit(1)
     }, timeoutMs)
     timer.unref()

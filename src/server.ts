@@ -24,21 +24,23 @@ const config = loadConfigOrExit()
 if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`)
 // A scavenge shared with V8's helper threads waits for them when every core already runs a JavaScript thread (the main
 // thread and one pricing thread per core, by default): on two cores a pricing thread's scavenge during a distinct
-// pass took 1.6-2.4 ms shared against 1.2-1.3 alone (bench/README.md, "Each pass beside its own hot rate"). V8 reads the
-// flag at each scavenge, in every thread.
+// pass took 1.6-2.4 ms shared against 1.2-1.3 alone (bench/README.md, "Each pass beside its own hot rate"). V8 reads
+// the flag at each scavenge, in every thread.
 if (!config.gcParallelScavenge) setFlagsFromString('--no-parallel-scavenge')
 const connectSeconds = config.dbConnectTimeoutMs / 1000
 
 // what the preparation did, said once in the log when the app has one
 const prepared: string[] = []
 try {
-  if (await ensureDatabase(config.databaseUrl, connectSeconds)) prepared.push(`created database ${describeDatabase(config.databaseUrl)}`)
+  if (await ensureDatabase(config.databaseUrl, connectSeconds))
+    prepared.push(`created database ${describeDatabase(config.databaseUrl)}`)
   // migrations and the demo load may run long: their own pool, without the serving pool's statement timeout
   const setup = createSql(config.databaseUrl, { max: 1, connectTimeoutSeconds: connectSeconds })
   try {
     const applied = await migrate(setup)
     if (applied.length) prepared.push(`applied ${applied.length} migration(s): ${applied.join(', ')}`)
-    if (config.loadDemoData && (await loadDemoIfEmpty(setup))) prepared.push('loaded the demo bundle into the empty database (LOAD_DEMO_DATA=false to start empty)')
+    if (config.loadDemoData && (await loadDemoIfEmpty(setup)))
+      prepared.push('loaded the demo bundle into the empty database (LOAD_DEMO_DATA=false to start empty)')
   } finally {
     await setup.end({ timeout: 5 })
   }

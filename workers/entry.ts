@@ -8,4 +8,10 @@
 export { iborTenorIssue, scheduleWarnings, validateBondTerms } from './operations/rebuild-instrument.ts'
 export { curveBuildingIssue, indexConventionIssue } from './operations/check-market-terms.ts'
 export { encodeFixings } from './operations/fixing-set.ts'
-export { CACHE_STATS_CHANNEL, WORKER_CACHES, type WorkerCacheLimits, type WorkerCacheName, type WorkerCacheReport } from './operations/cache-report.ts'
+export {
+  CACHE_STATS_CHANNEL,
+  WORKER_CACHES,
+  type WorkerCacheLimits,
+  type WorkerCacheName,
+  type WorkerCacheReport,
+} from './operations/cache-report.ts'

@@ -30,7 +30,9 @@ function threadTid(): string | null {
   }
 }
 
-/** Puts the calling thread under a non-realtime policy of Linux (`chrt --idle` or `--batch`); true when it took effect. */
+/**
+ * Puts the calling thread under a non-realtime policy of Linux (`chrt --idle` or `--batch`); true when it took effect.
+ */
 function schedule(policy: 'idle' | 'batch'): boolean {
   const tid = threadTid()
   if (!tid) return false

@@ -5,7 +5,14 @@
  * else is thrown and becomes a generic 500 there.
  */
 import type { OperationName, PricingTask, TaskReply, WorkerReply } from '../src/contracts/pricing.ts'
-import { BondMaturedError, DateRangeError, MissingCurveError, MissingFixingError, QuantConvergenceError, QuantInputError } from './quant/errors.ts'
+import {
+  BondMaturedError,
+  DateRangeError,
+  MissingCurveError,
+  MissingFixingError,
+  QuantConvergenceError,
+  QuantInputError,
+} from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { reportCaches } from './operations/cache-report.ts'
@@ -34,19 +41,32 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
 export type { TaskReply, WorkerReply }
 
 function encode(error: unknown): TaskReply | null {
-  if (error instanceof MissingFixingError || error instanceof MissingCurveError || error instanceof BondMaturedError) return { ok: false, error: { kind: 'market_data', message: error.message } }
-  if (error instanceof QuantConvergenceError) return { ok: false, error: { kind: 'convergence', message: error.message } }
+  if (error instanceof MissingFixingError || error instanceof MissingCurveError || error instanceof BondMaturedError)
+    return { ok: false, error: { kind: 'market_data', message: error.message } }
+  if (error instanceof QuantConvergenceError)
+    return { ok: false, error: { kind: 'convergence', message: error.message } }
   // a request that pushes a date past QuantLib's range (far valuation date, long horizon) is the caller's to fix
   if (error instanceof DateRangeError) {
-    return { ok: false, error: { kind: 'parameters', message: `a date of this pricing falls outside 1901-01-01..2199-12-31 (${error.message})`, field: error.field ?? 'valuation_date' } }
+    return {
+      ok: false,
+      error: {
+        kind: 'parameters',
+        message: `a date of this pricing falls outside 1901-01-01..2199-12-31 (${error.message})`,
+        field: error.field ?? 'valuation_date',
+      },
+    }
   }
   if (error instanceof QuantInputError) {
     const field = error.field
-    if (field?.startsWith('parameters.')) return { ok: false, error: { kind: 'parameters', message: error.message, field } }
+    if (field?.startsWith('parameters.'))
+      return { ok: false, error: { kind: 'parameters', message: error.message, field } }
     if (field === 'instrument_type') return { ok: false, error: { kind: 'unsupported', message: error.message } }
     // curve data (nodes, building details, index conventions) is market data; anything else is the stored terms
     const marketData = field !== undefined && /^(nodes|building|curve|index|fixings|curves)/.test(field)
-    return { ok: false, error: { kind: marketData ? 'market_data' : 'terms', message: error.message, ...(field ? { field } : {}) } }
+    return {
+      ok: false,
+      error: { kind: marketData ? 'market_data' : 'terms', message: error.message, ...(field ? { field } : {}) },
+    }
   }
   return null
 }
@@ -54,7 +74,11 @@ function encode(error: unknown): TaskReply | null {
 /** Runs one task; used by the pool entry and, directly, by tests and benchmarks. */
 export function runTask(task: PricingTask): TaskReply {
   const operation = OPERATIONS[task.operation]
-  if (!operation) return { ok: false, error: { kind: 'unsupported', message: `operation '${String(task.operation)}' is not registered` } }
+  if (!operation)
+    return {
+      ok: false,
+      error: { kind: 'unsupported', message: `operation '${String(task.operation)}' is not registered` },
+    }
   try {
     return { ok: true, result: operation(task) }
   } catch (error) {

@@ -18,7 +18,8 @@ const isResponseOperation = (operation: string): operation is ResponseOperation 
 /** The result's JSON text; a task of an operation without a response model of its own never asks for it. */
 export function resultJson(operation: string, result: Record<string, unknown>): string {
   const serialize = resultSerializers.getOrSet(operation, () => {
-    if (!isResponseOperation(operation)) throw new Error(`operation '${operation}' has no response model to serialize its result with`)
+    if (!isResponseOperation(operation))
+      throw new Error(`operation '${operation}' has no response model to serialize its result with`)
     const schema = resultSchema(operation)
     const model = fastJsonStringify(schema)
     return numberRecordJson(schema, model) ?? model
@@ -52,12 +53,23 @@ function numberRecordJson(schema: SchemaNode, model: Serialize): Serialize | und
   const [name, record] = outer[0]
   if ((schema.required ?? []).some((key) => key !== name)) return undefined
   const declared = Object.entries(record.properties ?? {})
-  if (record.type !== 'object' || !isNumberSchema(record.additionalProperties) || !declared.every(([, s]) => isNumberSchema(s))) return undefined
+  if (
+    record.type !== 'object' ||
+    !isNumberSchema(record.additionalProperties) ||
+    !declared.every(([, s]) => isNumberSchema(s))
+  )
+    return undefined
   const declaredKeys = declared.map(([key]) => key)
   const prefix = `{${JSON.stringify(name)}:`
   return (result) => {
     const figures = result[name]
-    if (typeof figures !== 'object' || figures === null || Array.isArray(figures) || Object.getPrototypeOf(figures) !== Object.prototype) return model(result)
+    if (
+      typeof figures !== 'object' ||
+      figures === null ||
+      Array.isArray(figures) ||
+      Object.getPrototypeOf(figures) !== Object.prototype
+    )
+      return model(result)
     let keys = 0
     for (const key in result) if (++keys > 1 || key !== name) return model(result)
     let i = 0

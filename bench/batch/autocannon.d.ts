@@ -24,7 +24,10 @@ declare module 'autocannon' {
     timeouts: number
   }
   interface Tracker {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void
   }
   export default function autocannon(options: Options): Promise<Result>
   export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Tracker

@@ -19,7 +19,12 @@ const prepared = requests.map((r) => {
   const url = new URL(r.url)
   return r.body === undefined
     ? { method: r.method ?? 'GET', path: url.pathname + url.search }
-    : { method: r.method ?? 'POST', path: url.pathname + url.search, headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.body) }
+    : {
+        method: r.method ?? 'POST',
+        path: url.pathname + url.search,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(r.body),
+      }
 })
 
 let next = 0
@@ -44,4 +49,14 @@ const result = await new Promise<Result>((resolve, reject) => {
 })
 const seconds = (last - started) / 1000
 const count = result.requests.total
-console.log(JSON.stringify({ count, seconds, rps: count / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts }))
+console.log(
+  JSON.stringify({
+    count,
+    seconds,
+    rps: count / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }),
+)

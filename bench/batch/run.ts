@@ -29,11 +29,16 @@ const N = Number(args.bonds)
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fixed_income_batch_bench'
 const CLIENT = fileURLToPath(new URL('./client.ts', import.meta.url))
 const VALUATION = '2026-11-20T00:00:00Z'
-const PARAMETERS: Record<string, Record<string, unknown>> = { 'z-spread': { target_dirty_ccy: 100 }, 'carry-roll-down': { horizon_days: 21 } }
+const PARAMETERS: Record<string, Record<string, unknown>> = {
+  'z-spread': { target_dirty_ccy: 100 },
+  'carry-roll-down': { horizon_days: 21 },
+}
 
 /** N clones of the demo bonds, each with its own coupon (or spread, or redemption): N distinct instruments. */
 async function cloneBonds(sql: Sql, n: number): Promise<string[]> {
-  const existing = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier like 'BENCH-BOND-%' order by unique_identifier limit ${n}`
+  const existing = await sql<
+    { uid: string }[]
+  >`select uid::text from assets where unique_identifier like 'BENCH-BOND-%' order by unique_identifier limit ${n}`
   if (existing.length === n) return existing.map((r) => r.uid)
   await sql`delete from assets where unique_identifier like 'BENCH-BOND-%'`
   await sql.begin(async (tx) => {
@@ -57,7 +62,11 @@ async function cloneBonds(sql: Sql, n: number): Promise<string[]> {
              c.pricing_details_date, c.serialization_format, c.pricing_package_version, 'bench', c.metadata_json
       from clones c join inserted using (uid)`
   })
-  return (await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier like 'BENCH-BOND-%' order by unique_identifier`).map((r) => r.uid)
+  return (
+    await sql<
+      { uid: string }[]
+    >`select uid::text from assets where unique_identifier like 'BENCH-BOND-%' order by unique_identifier`
+  ).map((r) => r.uid)
 }
 
 await ensureDatabase(DATABASE_URL)
@@ -66,7 +75,13 @@ await migrate(sql)
 await loadDemoIfEmpty(sql)
 const uids = await cloneBonds(sql, N)
 // cold means fresh caches: no start-up warm-up (unless the environment asks for it)
-const config = loadConfig({ PRICING_PREWARM_TERMS: 'false', PRICING_PREWARM_INSTRUMENTS: 'false', ...process.env, DATABASE_URL, LOG_LEVEL: 'warn' })
+const config = loadConfig({
+  PRICING_PREWARM_TERMS: 'false',
+  PRICING_PREWARM_INSTRUMENTS: 'false',
+  ...process.env,
+  DATABASE_URL,
+  LOG_LEVEL: 'warn',
+})
 const parameters = PARAMETERS[args.operation] ?? {}
 const exec = promisify(execFile)
 
@@ -80,7 +95,17 @@ async function start() {
 
 async function batch(base: string) {
   const t0 = performance.now()
-  const res = await fetch(`${base}/api/v1/pricing/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ valuation_date: VALUATION, market_data_set: 'default', operation: args.operation, parameters, asset_uids: uids }) })
+  const res = await fetch(`${base}/api/v1/pricing/batch/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      valuation_date: VALUATION,
+      market_data_set: 'default',
+      operation: args.operation,
+      parameters,
+      asset_uids: uids,
+    }),
+  })
   const out = (await res.json()) as { results: { status: number }[] }
   const seconds = (performance.now() - t0) / 1000
   return { seconds, rps: uids.length / seconds, failed: out.results.filter((r) => r.status !== 200).length }
@@ -88,22 +113,45 @@ async function batch(base: string) {
 
 async function singles(base: string) {
   const file = join(tmpdir(), `batch-bench-${process.pid}.json`)
-  writeFileSync(file, JSON.stringify(uids.map((uid) => ({ url: `${base}/api/v1/pricing/assets/${uid}/${args.operation}/`, body: { valuation_date: VALUATION, market_data_set: 'default', parameters } }))))
-  const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, args.connections], { maxBuffer: 1 << 20 })
-  return JSON.parse(stdout) as { seconds: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }
+  writeFileSync(
+    file,
+    JSON.stringify(
+      uids.map((uid) => ({
+        url: `${base}/api/v1/pricing/assets/${uid}/${args.operation}/`,
+        body: { valuation_date: VALUATION, market_data_set: 'default', parameters },
+      })),
+    ),
+  )
+  const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, args.connections], {
+    maxBuffer: 1 << 20,
+  })
+  return JSON.parse(stdout) as {
+    seconds: number
+    rps: number
+    p50: number
+    p99: number
+    non2xx: number
+    errors: number
+  }
 }
 
-console.log(`Batch benchmark: ${uids.length} distinct bonds, operation ${args.operation}, PRICER_THREADS=${config.pricerThreads}, single requests over ${args.connections} connections`)
+console.log(
+  `Batch benchmark: ${uids.length} distinct bonds, operation ${args.operation}, PRICER_THREADS=${config.pricerThreads}, single requests over ${args.connections} connections`,
+)
 const rows: string[] = []
 for (const mode of ['batch', 'single requests'] as const) {
   const { app, base } = await start()
   for (const pass of ['cold', 'warm']) {
     if (mode === 'batch') {
       const r = await batch(base)
-      rows.push(`| one batch of ${uids.length} | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | – | – | ${r.failed} |`)
+      rows.push(
+        `| one batch of ${uids.length} | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | – | – | ${r.failed} |`,
+      )
     } else {
       const r = await singles(base)
-      rows.push(`| ${uids.length} requests | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.non2xx + r.errors} |`)
+      rows.push(
+        `| ${uids.length} requests | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.non2xx + r.errors} |`,
+      )
     }
   }
   await app.close()

@@ -16,7 +16,11 @@ async function loop(): Promise<void> {
     const t0 = performance.now()
     let status = 0
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      })
       await response.arrayBuffer()
       status = response.status
     } catch {

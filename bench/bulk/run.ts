@@ -37,7 +37,13 @@ const sql = createSql(DATABASE_URL, { max: 20 })
 await migrate(sql)
 await loadDemoIfEmpty(sql)
 const prefix = `bench-bulk-${randomBytes(4).toString('hex')}`
-const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'warn', BULK_QUEUE_PREFIX: prefix, BULK_WORKER_IN_PROCESS: 'true' })
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL,
+  LOG_LEVEL: 'warn',
+  BULK_QUEUE_PREFIX: prefix,
+  BULK_WORKER_IN_PROCESS: 'true',
+})
 const app = await buildApp({ config, sql, ownsSql: true })
 await app.listen({ host: '127.0.0.1', port: 0 })
 const address = app.server.address()
@@ -70,7 +76,10 @@ interface Load {
 }
 
 async function startLoad(): Promise<Load> {
-  const child = fork(LOAD, [priceUrl, pricePayload, args.connections], { execArgv: ['--import=tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(LOAD, [priceUrl, pricePayload, args.connections], {
+    execArgv: ['--import=tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   await new Promise<void>((resolve) => child.once('message', () => resolve()))
   return {
     stop: () =>
@@ -91,13 +100,26 @@ function summary(samples: Sample[], from: number, to: number) {
   const window = samples.filter(([started, latency]) => started >= from && started + latency <= to)
   const ok = window.filter(([, , status]) => status === 200).map(([, latency]) => latency)
   const seconds = (to - from) / 1000
-  return { requests: window.length, errors: window.length - ok.length, rps: ok.length / seconds, p50: percentile(ok, 50), p99: percentile(ok, 99), max: Math.max(...ok) }
+  return {
+    requests: window.length,
+    errors: window.length - ok.length,
+    rps: ok.length / seconds,
+    p50: percentile(ok, 50),
+    p99: percentile(ok, 99),
+    max: Math.max(...ok),
+  }
 }
 
-const warm = await fetch(priceUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: pricePayload })
+const warm = await fetch(priceUrl, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: pricePayload,
+})
 if (warm.status !== 200) throw new Error(`price is not answering 200: ${await warm.text()}`)
 
-console.log(`Bulk-delete benchmark: ${N} portfolios with ${SERIES} weights and ${SERIES} values rows each; pricing load ${args.connections} connections on ${args.asset}; PRICER_THREADS=${config.pricerThreads}`)
+console.log(
+  `Bulk-delete benchmark: ${N} portfolios with ${SERIES} weights and ${SERIES} values rows each; pricing load ${args.connections} connections on ${args.asset}; PRICER_THREADS=${config.pricerThreads}`,
+)
 const uids = await seed()
 
 // baseline: the same pricing load, no delete (after a 2 s warm-up)
@@ -125,14 +147,28 @@ if (response.status !== 200) throw new Error(`bulk delete answered ${response.st
 const [left] = await sql<{ n: number }[]>`select count(*)::int as n from portfolios where uid = any(${uids}::uuid[])`
 
 const metrics = await (await fetch(`${base}/metrics`)).text()
-const phase = (name: string) => Number(new RegExp(`bulk_delete_job_duration_seconds_sum\\{resource="portfolios",state="completed",phase="${name}"\\} ([0-9.e-]+)`).exec(metrics)?.[1] ?? NaN)
+const phase = (name: string) =>
+  Number(
+    new RegExp(
+      `bulk_delete_job_duration_seconds_sum\\{resource="portfolios",state="completed",phase="${name}"\\} ([0-9.e-]+)`,
+    ).exec(metrics)?.[1] ?? NaN,
+  )
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-')
-console.log(`\nbulk delete: ${response.status} in ${((deleteTo - deleteFrom) / 1000).toFixed(2)} s — ${result.detail} weights ${result.deleted_weights_count}, values ${result.deleted_values_count}; portfolios left ${left.n}`)
-console.log(`  of which: job queued ${fmt(phase('queued') * 1000)} ms, job transaction ${fmt(phase('run') * 1000)} ms (lock, re-check, delete, commit); the rest is HTTP, validation, preflight and the queue round trips`)
+console.log(
+  `\nbulk delete: ${response.status} in ${((deleteTo - deleteFrom) / 1000).toFixed(2)} s — ${result.detail} weights ${result.deleted_weights_count}, values ${result.deleted_values_count}; portfolios left ${left.n}`,
+)
+console.log(
+  `  of which: job queued ${fmt(phase('queued') * 1000)} ms, job transaction ${fmt(phase('run') * 1000)} ms (lock, re-check, delete, commit); the rest is HTTP, validation, preflight and the queue round trips`,
+)
 console.log('\n| pricing (POST …/price/) | window s | requests | req/s | p50 ms | p99 ms | max ms | errors |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
-for (const [label, s, from, to] of [['without delete', baseline, baselineFrom, baselineTo], ['during the bulk delete', during, deleteFrom, deleteTo]] as const) {
-  console.log(`| ${label} | ${((to - from) / 1000).toFixed(2)} | ${s.requests} | ${s.rps.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors} |`)
+for (const [label, s, from, to] of [
+  ['without delete', baseline, baselineFrom, baselineTo],
+  ['during the bulk delete', during, deleteFrom, deleteTo],
+] as const) {
+  console.log(
+    `| ${label} | ${((to - from) / 1000).toFixed(2)} | ${s.requests} | ${s.rps.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors} |`,
+  )
 }
 await app.bulkQueue.queue.obliterate({ force: true }).catch(() => {})
 await app.close()

@@ -37,22 +37,39 @@ if (!existsSync(binary) || statSync(binary).mtimeMs < statSync(source).mtimeMs) 
   console.log('compiling the QuantLib side (g++ -O2, libquantlib0-dev)...')
   execFileSync('g++', ['-O2', '-std=c++17', source, '-o', binary, '-lQuantLib'], { stdio: 'inherit' })
 }
-const ql = JSON.parse(execFileSync(binary, [String(seconds)], { encoding: 'utf8' })) as Record<string, number> & { check: Record<string, number> }
+const ql = JSON.parse(execFileSync(binary, [String(seconds)], { encoding: 'utf8' })) as Record<string, number> & {
+  check: Record<string, number>
+}
 
 const TARGETS: Record<string, number> = {
-  fixed_build_npv: 3, amortizing_fixed_build_npv: 3, zero_build_npv: 3, floating_build_npv: 3, amortizing_floating_build_npv: 3,
-  callable_build_npv: 1.5, fixed_yield: 10, fixed_z_spread: 10, eom_step_up_build_npv: 3, business252_build_npv: 3, fixed_yield_continuous_act365: 10,
+  fixed_build_npv: 3,
+  amortizing_fixed_build_npv: 3,
+  zero_build_npv: 3,
+  floating_build_npv: 3,
+  amortizing_floating_build_npv: 3,
+  callable_build_npv: 1.5,
+  fixed_yield: 10,
+  fixed_z_spread: 10,
+  eom_step_up_build_npv: 3,
+  business252_build_npv: 3,
+  fixed_yield_continuous_act365: 10,
 }
-console.log(`\nbench/core: mean µs per operation, ${seconds} s per case; QuantLib 1.29 C++ (g++ -O2) vs our core (Node ${process.version})\n`)
+console.log(
+  `\nbench/core: mean µs per operation, ${seconds} s per case; QuantLib 1.29 C++ (g++ -O2) vs our core (Node ${process.version})\n`,
+)
 console.log('| case | QuantLib µs | ours µs | speed-up | target |')
 console.log('|---|---:|---:|---:|---:|')
 for (const [name, f] of Object.entries(CASES)) {
   const ours = timeIt(f)
   const speedup = ql[name] / ours
   const target = TARGETS[name]
-  console.log(`| ${name} | ${ql[name].toFixed(2)} | ${ours.toFixed(2)} | ${speedup.toFixed(1)}x | ${target ? `≥${target}x ${speedup >= target ? 'met' : 'MISSED'}` : '–'} |`)
+  console.log(
+    `| ${name} | ${ql[name].toFixed(2)} | ${ours.toFixed(2)} | ${speedup.toFixed(1)}x | ${target ? `≥${target}x ${speedup >= target ? 'met' : 'MISSED'}` : '–'} |`,
+  )
 }
-console.log(`\nsame numbers: fixed NPV ${CASES.fixed_build_npv().toFixed(10)} vs ${ql.check.fixed_npv.toFixed(10)}, floating ${CASES.floating_build_npv().toFixed(10)} vs ${ql.check.floating_npv.toFixed(10)}, callable ${CASES.callable_build_npv().toFixed(10)} vs ${ql.check.callable_npv.toFixed(10)}, step-up ${CASES.eom_step_up_build_npv().toFixed(10)} vs ${ql.check.step_up_npv.toFixed(10)}, Business/252 ${CASES.business252_build_npv().toFixed(10)} vs ${ql.check.business252_npv.toFixed(10)}`)
+console.log(
+  `\nsame numbers: fixed NPV ${CASES.fixed_build_npv().toFixed(10)} vs ${ql.check.fixed_npv.toFixed(10)}, floating ${CASES.floating_build_npv().toFixed(10)} vs ${ql.check.floating_npv.toFixed(10)}, callable ${CASES.callable_build_npv().toFixed(10)} vs ${ql.check.callable_npv.toFixed(10)}, step-up ${CASES.eom_step_up_build_npv().toFixed(10)} vs ${ql.check.step_up_npv.toFixed(10)}, Business/252 ${CASES.business252_build_npv().toFixed(10)} vs ${ql.check.business252_npv.toFixed(10)}`,
+)
 
 // heap growth: price through the worker's own entry point a million times (no instrument cache)
 const gc = (globalThis as { gc?: () => void }).gc
@@ -60,9 +77,43 @@ if (!gc) {
   console.log('\nheap check skipped: run with --expose-gc (npm run bench -- core does)')
 } else {
   const task: PricingTask = {
-    operation: 'price', asset_uid: 'bench', instrument_type: 'FixedRateBond', terms: { ...(fixedBond && {}), ...JSON.parse(JSON.stringify({ face_value: 100, issue_date: '2024-11-20', maturity_date: '2029-11-20', day_count: 'ActualActual_Bond', calendar: { name: 'TARGET' }, settlement_days: 2, coupon_frequency: '6M', coupon_rate: 0.05 })) },
-    valuation_date: '2026-11-20', indexes: {}, fixings: {}, parameters: {},
-    curves: { discount: { cache_key: 'bench', curve_uid: 'bench', curve_identifier: 'BENCH', reference_date: '2026-11-20', nodes: { days_to_maturity: [0, 365, 3650], zero: [0.03, 0.035, 0.04] }, building: { interpolation_method: 'linear_zero', compounding: 'Continuous', frequency: 'NoFrequency', day_counter: 'Actual365Fixed' } } },
+    operation: 'price',
+    asset_uid: 'bench',
+    instrument_type: 'FixedRateBond',
+    terms: {
+      ...(fixedBond && {}),
+      ...JSON.parse(
+        JSON.stringify({
+          face_value: 100,
+          issue_date: '2024-11-20',
+          maturity_date: '2029-11-20',
+          day_count: 'ActualActual_Bond',
+          calendar: { name: 'TARGET' },
+          settlement_days: 2,
+          coupon_frequency: '6M',
+          coupon_rate: 0.05,
+        }),
+      ),
+    },
+    valuation_date: '2026-11-20',
+    indexes: {},
+    fixings: {},
+    parameters: {},
+    curves: {
+      discount: {
+        cache_key: 'bench',
+        curve_uid: 'bench',
+        curve_identifier: 'BENCH',
+        reference_date: '2026-11-20',
+        nodes: { days_to_maturity: [0, 365, 3650], zero: [0.03, 0.035, 0.04] },
+        building: {
+          interpolation_method: 'linear_zero',
+          compounding: 'Continuous',
+          frequency: 'NoFrequency',
+          day_counter: 'Actual365Fixed',
+        },
+      },
+    },
   }
   for (let i = 0; i < 10_000; i++) runTask(task)
   gc()
@@ -72,5 +123,7 @@ if (!gc) {
   const elapsed = performance.now() - start
   gc()
   const after = process.memoryUsage().heapUsed
-  console.log(`\nheap after ${pricings.toLocaleString('en')} pricings: ${(before / 1048576).toFixed(1)} MiB → ${(after / 1048576).toFixed(1)} MiB (growth ${((after - before) / 1024).toFixed(0)} KiB), ${((elapsed / pricings) * 1000).toFixed(2)} µs per task`)
+  console.log(
+    `\nheap after ${pricings.toLocaleString('en')} pricings: ${(before / 1048576).toFixed(1)} MiB → ${(after / 1048576).toFixed(1)} MiB (growth ${((after - before) / 1024).toFixed(0)} KiB), ${((elapsed / pricings) * 1000).toFixed(2)} µs per task`,
+  )
 }

@@ -45,7 +45,12 @@ async function autocannon(route: string, url: string, body?: unknown, duration =
   const cli = [AUTOCANNON, '-c', args.connections, '-d', duration, '-j', '--renderStatusCodes']
   if (body !== undefined) cli.push('-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body))
   const { stdout } = await run(process.execPath, [...cli, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }
+  const r = JSON.parse(stdout) as {
+    requests: { average: number }
+    latency: { p50: number; p99: number }
+    errors: number
+    non2xx: number
+  }
   return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx }
 }
 
@@ -65,8 +70,16 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 
 const [asset] = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier = ${args.asset}`
 if (!asset) throw new Error(`asset ${args.asset} is not in the bench database`)
-const request = (parameters: Record<string, unknown> = {}) => ({ valuation_date: args.valuation, market_data_set: 'default', parameters })
-const priced = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset.uid}/price/`, payload: request() })
+const request = (parameters: Record<string, unknown> = {}) => ({
+  valuation_date: args.valuation,
+  market_data_set: 'default',
+  parameters,
+})
+const priced = await app.inject({
+  method: 'POST',
+  url: `/api/v1/pricing/assets/${asset.uid}/price/`,
+  payload: request(),
+})
 if (priced.statusCode !== 200) throw new Error(`price is not answering 200: ${priced.body}`)
 const position = (JSON.parse(priced.body) as { price: number }).price
 
@@ -79,7 +92,9 @@ const targets: [string, string, unknown?][] = [
   ['carry-roll-down', 'carry-roll-down', request({ horizon_days: 30 })],
 ]
 
-console.log(`HTTP benchmark: ${args.connections} connections, ${args.duration} s per route, asset ${args.asset}, PRICER_THREADS=${config.pricerThreads}`)
+console.log(
+  `HTTP benchmark: ${args.connections} connections, ${args.duration} s per route, asset ${args.asset}, PRICER_THREADS=${config.pricerThreads}`,
+)
 const results: Result[] = []
 for (const [name, path, body] of targets) {
   const url = path.startsWith('/') ? `${base}${path}` : `${base}/api/v1/pricing/assets/${asset.uid}/${path}/`
@@ -91,6 +106,8 @@ const hello = results[0].rps
 console.log('\n| route | req/s | ratio of baseline | p50 ms | p99 ms | errors | non-2xx |')
 console.log('|---|---:|---:|---:|---:|---:|---:|')
 for (const r of results) {
-  console.log(`| ${r.route} | ${r.rps.toFixed(0)} | ${((100 * r.rps) / hello).toFixed(1)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)
+  console.log(
+    `| ${r.route} | ${r.rps.toFixed(0)} | ${((100 * r.rps) / hello).toFixed(1)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+  )
 }
 await app.close()

@@ -17,7 +17,10 @@ interface Plan {
 
 const plan = JSON.parse(process.argv[2]) as Plan
 const body = JSON.stringify(plan.body)
-const post = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => (await r.arrayBuffer(), r.status))
+const post = (url: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+    async (r) => (await r.arrayBuffer(), r.status),
+  )
 
 const latencies: number[] = []
 let failures = 0
@@ -60,5 +63,11 @@ await Promise.all(pending)
 stop = true
 await Promise.all(heavy)
 latencies.sort((a, b) => a - b)
-const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1))
-console.log(JSON.stringify({ cheap: { requests: latencies.length, p50: at(0.5), p99: at(0.99), failures }, heavy: { answered: heavyAnswered, failed: heavyFailed } }))
+const at = (q: number) =>
+  Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1))
+console.log(
+  JSON.stringify({
+    cheap: { requests: latencies.length, p50: at(0.5), p99: at(0.99), failures },
+    heavy: { answered: heavyAnswered, failed: heavyFailed },
+  }),
+)

@@ -26,14 +26,25 @@ export function pathologicalCallable(calls: number, first = '2027-01-04'): DemoA
     ...acme,
     uid: `00000000-0000-4000-8000-${String(calls).padStart(12, '0')}`,
     unique_identifier: id,
-    details: { ...(acme.details as Record<string, unknown>), name: `Acme callable with ${calls} daily call dates`, isin: null, figi: null, composite_figi: null },
+    details: {
+      ...(acme.details as Record<string, unknown>),
+      name: `Acme callable with ${calls} daily call dates`,
+      isin: null,
+      figi: null,
+      composite_figi: null,
+    },
     snapshots: [],
     pricing_details: {
       ...acme.pricing_details,
       instrument_dump: {
         ...acme.pricing_details.instrument_dump,
         maturity_date: date(calls + 30),
-        callability: Array.from({ length: calls }, (_, i) => ({ date: date(i), type: 'Call', price: 100, price_type: 'Clean' })),
+        callability: Array.from({ length: calls }, (_, i) => ({
+          date: date(i),
+          type: 'Call',
+          price: 100,
+          price_type: 'Clean',
+        })),
       },
     },
   }

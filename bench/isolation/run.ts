@@ -47,10 +47,20 @@ interface Outcome {
 }
 
 async function client(cheap: string[], heavyUrl: string, heavy: number, seconds: number): Promise<Outcome> {
-  const plan = { cheap, heavyUrl, body: { valuation_date: VALUATION, market_data_set: 'default' }, rate: Number(args.rate), heavy, seconds }
+  const plan = {
+    cheap,
+    heavyUrl,
+    body: { valuation_date: VALUATION, market_data_set: 'default' },
+    rate: Number(args.rate),
+    heavy,
+    seconds,
+  }
   // detached: a session of its own, so the kernel schedules the client apart from the server's group (autogroup),
   // as a real client on another machine would be
-  const child = spawn(process.execPath, ['--import=tsx', CLIENT, JSON.stringify(plan)], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import=tsx', CLIENT, JSON.stringify(plan)], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const [code] = (await once(child, 'exit')) as [number | null]
@@ -93,10 +103,18 @@ await migrate(sql)
 await loadDemoIfEmpty(sql)
 const heavy = pathologicalCallable(TERMS_LIMITS.callDates)
 await loadBundle(sql, { assets: [heavy] })
-const cheap = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier = any(${CHEAP}) order by unique_identifier`
+const cheap = await sql<
+  { uid: string }[]
+>`select uid::text from assets where unique_identifier = any(${CHEAP}) order by unique_identifier`
 
 async function phases(heavyThreads: number, schedIdle: boolean) {
-  const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'info', PRICER_HEAVY_THREADS: String(heavyThreads), PRICER_HEAVY_IDLE: String(schedIdle) })
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL,
+    LOG_LEVEL: 'info',
+    PRICER_HEAVY_THREADS: String(heavyThreads),
+    PRICER_HEAVY_IDLE: String(schedIdle),
+  })
   const server = new ServerTimes((url) => url.endsWith('/price/') && !url.includes(heavy.uid))
   const app = await buildApp({ config, sql, ownsSql: false, logger: { level: 'info', stream: server } })
   await app.listen({ host: '127.0.0.1', port: Number(args.port) })
@@ -112,7 +130,10 @@ async function phases(heavyThreads: number, schedIdle: boolean) {
   const serverP99 = { idle: [] as number[], beside: [] as number[] }
   const peaks = { idle: 0, beside: 0 }
   for (let round = 0; round < Number(args.rounds); round++) {
-    for (const [phase, n] of [['idle', 0], ['beside', Number(args.heavy)]] as const) {
+    for (const [phase, n] of [
+      ['idle', 0],
+      ['beside', Number(args.heavy)],
+    ] as const) {
       peak = 0
       server.times = []
       ;(phase === 'idle' ? idle : beside).push(await client(cheapUrls, heavyUrl, n, Number(args.seconds)))
@@ -150,7 +171,9 @@ for (const setup of args.lanes.split(',')) {
       `${sum(r.beside, (o) => o.heavy.answered)} (${sum(r.beside, (o) => o.heavy.failed)} failed) | ${mb(r.peaks.idle)} / ${mb(r.peaks.beside)} |`,
   )
 }
-console.log('\n| setup | server p99 ms idle (per round) | server p99 ms beside (per round) | server p99 ratio | client p50 / p99 ms idle (p99 per round) | client p50 / p99 ms beside (p99 per round) | client p99 ratio | cheap failures idle / beside (of requests) | pathological answered | peak RSS MB idle / beside |')
+console.log(
+  '\n| setup | server p99 ms idle (per round) | server p99 ms beside (per round) | server p99 ratio | client p50 / p99 ms idle (p99 per round) | client p50 / p99 ms beside (p99 per round) | client p99 ratio | cheap failures idle / beside (of requests) | pathological answered | peak RSS MB idle / beside |',
+)
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const row of rows) console.log(row)
 await sql.end()

@@ -51,7 +51,10 @@ const config = loadConfig({
   BULK_WORKER_IN_PROCESS: 'false',
   PRICING_WORKER_IN_PROCESS: 'false',
 })
-const sql = createSql(config.databaseUrl, { max: Math.max(10, config.pricerThreads * 4), timeouts: { connectMs: CONNECT_MS, statementMs: STATEMENT_MS } })
+const sql = createSql(config.databaseUrl, {
+  max: Math.max(10, config.pricerThreads * 4),
+  timeouts: { connectMs: CONNECT_MS, statementMs: STATEMENT_MS },
+})
 const app = await buildApp({ config, sql, ownsSql: true, prespawnPricer: false })
 
 interface Outcome {
@@ -71,12 +74,15 @@ const clients = Array.from({ length: CLIENTS }, async (_, i) => {
 })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : NaN)
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : NaN
 const ms = (x: number) => (Number.isNaN(x) ? '-' : `${Math.round(x)} ms`)
 
 function summary(name: string, xs: Outcome[]): string {
   const times = xs.map((o) => o.ms)
-  const statuses = Object.entries(xs.reduce<Record<number, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {}))
+  const statuses = Object.entries(
+    xs.reduce<Record<number, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {}),
+  )
     .map(([s, c]) => `${s}×${c}`)
     .join(' ')
   return `${name.padEnd(22)} ${String(xs.length).padStart(6)}  p50 ${ms(pct(times, 50)).padStart(8)}  p99 ${ms(pct(times, 99)).padStart(8)}  max ${ms(Math.max(...times)).padStart(8)}  ${statuses}`
@@ -102,7 +108,9 @@ async function recovery(): Promise<{ first: number; steady: number }> {
   }
 }
 
-console.log(`outage bench: ${CLIENTS} clients, DB_CONNECT_TIMEOUT_MS ${CONNECT_MS}, DB_STATEMENT_TIMEOUT_MS ${STATEMENT_MS}, outages of ${OUTAGE_MS / 1000} s`)
+console.log(
+  `outage bench: ${CLIENTS} clients, DB_CONNECT_TIMEOUT_MS ${CONNECT_MS}, DB_STATEMENT_TIMEOUT_MS ${STATEMENT_MS}, outages of ${OUTAGE_MS / 1000} s`,
+)
 console.log(`${'phase'.padEnd(22)} ${'answers'.padStart(6)}`)
 await phase(2_000)
 console.log(summary('healthy (baseline)', await phase(3_000)))
@@ -111,7 +119,12 @@ for (const mode of ['down', 'blackhole'] as ProxyMode[]) {
   await proxy.set(mode)
   const during = await phase(OUTAGE_MS)
   console.log(summary(`${mode}`, during))
-  console.log(summary(`${mode}: 503 only`, during.filter((o) => o.status === 503)))
+  console.log(
+    summary(
+      `${mode}: 503 only`,
+      during.filter((o) => o.status === 503),
+    ),
+  )
   await proxy.set('up')
   const { first, steady } = await recovery()
   figures.push(`${mode}: first 200 ${ms(first)} after PostgreSQL is back, only 200 from ${ms(steady)}`)

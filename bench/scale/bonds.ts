@@ -98,7 +98,12 @@ export function scaleBond(templates: BundleAsset[], i: number): BundleAsset {
   if (typeof t.coupon_rate === 'number') dump.coupon_rate = round(0.005 + rnd() * 0.07, 6)
   if (typeof t.spread === 'number') dump.spread = round(rnd() * 0.02, 6)
   if (type === 'ZeroCouponBond') dump.redemption_pct = round(100 + rnd() * 2, 4)
-  const rate = typeof dump.coupon_rate === 'number' ? `${round(dump.coupon_rate * 100, 3)}` : typeof dump.spread === 'number' ? `S${Math.round(dump.spread * 10000)}` : 'Z'
+  const rate =
+    typeof dump.coupon_rate === 'number'
+      ? `${round(dump.coupon_rate * 100, 3)}`
+      : typeof dump.spread === 'number'
+        ? `S${Math.round(dump.spread * 10000)}`
+        : 'Z'
   const currency = template.details?.currency ?? 'USD'
   const unique_identifier = `BOND-${CLASS_CODE[type]}-${currency}-${String(i).padStart(6, '0')}-${rate}-${dump.maturity_date}`
   return {

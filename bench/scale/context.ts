@@ -48,7 +48,10 @@ export interface Server {
   metrics(): Promise<string>
   /** stops and starts the process again (cold caches, fresh heap), same port */
   restart(): Promise<void>
-  /** how long its start-up warm-up ran after /health first answered (every start waits for it: nothing is measured meanwhile) */
+  /**
+   * how long its start-up warm-up ran after /health first answered (every start waits for it: nothing is measured
+   * meanwhile)
+   */
   readonly warmUpSeconds: number
 }
 
@@ -105,9 +108,13 @@ export function metric(text: string, name: string, labels: Record<string, string
   return NaN
 }
 
-export const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+export const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
 
-export async function sequential(fn: () => Promise<unknown>, options: { n?: number; warmup?: number } = {}): Promise<Timing> {
+export async function sequential(
+  fn: () => Promise<unknown>,
+  options: { n?: number; warmup?: number } = {},
+): Promise<Timing> {
   const n = options.n ?? 50
   for (let i = 0; i < (options.warmup ?? 3); i++) await fn()
   const times: number[] = []
@@ -117,14 +124,21 @@ export async function sequential(fn: () => Promise<unknown>, options: { n?: numb
     times.push(performance.now() - t0)
   }
   times.sort((a, b) => a - b)
-  return { n, p50: percentile(times, 0.5), p99: percentile(times, 0.99), mean: times.reduce((a, b) => a + b, 0) / n, max: times[n - 1] }
+  return {
+    n,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    mean: times.reduce((a, b) => a + b, 0) / n,
+    max: times[n - 1],
+  }
 }
 
 export async function timeGet(url: string, options: { n?: number; warmup?: number } = {}): Promise<Timing> {
   return sequential(async () => {
     const res = await fetch(url)
     const body = await res.text()
-    if (res.status < 200 || res.status >= 300) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 300)}`)
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 300)}`)
   }, options)
 }
 
@@ -137,11 +151,16 @@ export async function load(requests: LoadRequest[], concurrency = 50): Promise<L
   const file = join(loadDir, 'requests.json')
   writeFileSync(file, JSON.stringify(requests))
   const started = process.hrtime.bigint() / 1000n
-  const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, String(concurrency)], { maxBuffer: 1 << 24 })
+  const { stdout } = await exec(process.execPath, ['--import=tsx', CLIENT, file, String(concurrency)], {
+    maxBuffer: 1 << 24,
+  })
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult
   // BENCH_LOAD_WINDOWS: each load's window in µs of the monotonic clock V8's CPU profiles are stamped with (their
   // startTime), to cut a server's profile into loads: profile-summary.ts --from --to --per
-  if (process.env.BENCH_LOAD_WINDOWS) process.stderr.write(`load window ${started} ${process.hrtime.bigint() / 1000n} µs, ${requests.length} requests, first ${requests[0]?.url ?? '-'}\n`)
+  if (process.env.BENCH_LOAD_WINDOWS)
+    process.stderr.write(
+      `load window ${started} ${process.hrtime.bigint() / 1000n} µs, ${requests.length} requests, first ${requests[0]?.url ?? '-'}\n`,
+    )
   return result
 }
 
@@ -160,7 +179,12 @@ function serverCommand(): string[] {
 }
 
 /** An API process on `databaseUrl` (migrated at start; the demo bundle loaded when the database is empty). */
-export async function startServer(label: 'scale' | 'demo', databaseUrl: string, env: NodeJS.ProcessEnv = {}, port?: number): Promise<Server & { stop(): Promise<void> }> {
+export async function startServer(
+  label: 'scale' | 'demo',
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  port?: number,
+): Promise<Server & { stop(): Promise<void> }> {
   const listenPort = port ?? (await freePort())
   const base = `http://127.0.0.1:${listenPort}`
   let child: ChildProcess
@@ -170,7 +194,14 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
     // BENCH_SERVER_NODE_ARGS: extra node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
     const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
     child = spawn(process.execPath, [...extra, ...command], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(listenPort), DATABASE_URL: databaseUrl },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(listenPort),
+        DATABASE_URL: databaseUrl,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     // never leave a server behind when the benchmark dies
@@ -182,9 +213,13 @@ export async function startServer(label: 'scale' | 'demo', databaseUrl: string, 
       if (child.exitCode !== null) throw new Error(`the ${label} server exited with ${child.exitCode}`)
       try {
         if ((await fetch(`${base}/health`)).ok) {
-          // the start-up warm-up (PRICING_PREWARM_*) runs in the background: wait for it, so that it is measured nowhere
+          // the start-up warm-up (PRICING_PREWARM_*) runs in the background: wait for it, so that it is measured
+          // nowhere
           const healthy = Date.now()
-          while (/^pricing_prewarm_running 1/m.test(await (await fetch(`${base}/metrics`)).text()) && Date.now() - healthy < 300_000) {
+          while (
+            /^pricing_prewarm_running 1/m.test(await (await fetch(`${base}/metrics`)).text()) &&
+            Date.now() - healthy < 300_000
+          ) {
             await new Promise((resolve) => setTimeout(resolve, 200))
           }
           warmUpSeconds = (Date.now() - healthy) / 1000

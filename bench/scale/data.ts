@@ -88,9 +88,21 @@ await step('create and migrate', async () => {
 
 /** The tables this builder fills in bulk, whose secondary (non-constraint) indexes are rebuilt after the load. */
 const BULK_TABLES = [
-  'assets', 'asset_details', 'asset_pricing_details', 'asset_category_memberships', 'calendar_dates', 'portfolios',
-  'portfolio_weights', 'accounts', 'account_holdings_sets', 'account_holdings', 'account_target_allocations',
-  'position_sets', 'target_positions', 'pricing_curves', 'discount_curve_observations',
+  'assets',
+  'asset_details',
+  'asset_pricing_details',
+  'asset_category_memberships',
+  'calendar_dates',
+  'portfolios',
+  'portfolio_weights',
+  'accounts',
+  'account_holdings_sets',
+  'account_holdings',
+  'account_target_allocations',
+  'position_sets',
+  'target_positions',
+  'pricing_curves',
+  'discount_curve_observations',
   // what the list triggers keep (migration 0090): the bulk session runs without triggers, so it is recomputed below
   'asset_list_keys',
 ]
@@ -189,38 +201,41 @@ await step(`${V.portfolios} portfolios, ${V.portfolios * V.weightsPerPortfolio} 
     join ix on ix.i = (p * ${V.weightsPerPortfolio} + k) % ${N}`
 })
 
-await step(`${V.accounts} accounts, ${V.accounts * V.holdingSets * V.positionsPerSet} holdings, ${V.accounts * V.targetsPerAccount} target positions`, async () => {
-  await bulk`
+await step(
+  `${V.accounts} accounts, ${V.accounts * V.holdingSets * V.positionsPerSet} holdings, ${V.accounts * V.targetsPerAccount} target positions`,
+  async () => {
+    await bulk`
     insert into accounts (uid, unique_identifier, account_name, is_paper, account_is_active)
     select gen_random_uuid(), 'ACC-' || lpad(a::text, 6, '0'), 'Scale account ' || lpad(a::text, 6, '0'), a % 3 = 0, a % 5 <> 0
     from generate_series(0, ${V.accounts - 1}) a`
-  await bulk`create temp table acc as select (substr(unique_identifier, 5))::int as a, uid from accounts where unique_identifier like 'ACC-%'`
-  await bulk`
+    await bulk`create temp table acc as select (substr(unique_identifier, 5))::int as a, uid from accounts where unique_identifier like 'ACC-%'`
+    await bulk`
     insert into account_holdings_sets (uid, account_uid, time_index)
     select gen_random_uuid(), acc.uid, timestamptz '2026-11-20T00:00:00Z' - (s || ' days')::interval
     from acc cross join generate_series(0, ${V.holdingSets - 1}) s`
-  await bulk`
+    await bulk`
     insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid, quantity, direction, extra_details)
     select hs.uid, ix.unique_identifier, hs.time_index, acc.uid, 100 + (acc.a + k) % 900, case when k % 10 = 0 then -1 else 1 end, '{}'::jsonb
     from acc join account_holdings_sets hs on hs.account_uid = acc.uid
     cross join generate_series(0, ${V.positionsPerSet - 1}) k
     join ix on ix.i = (acc.a * ${V.positionsPerSet} + k + (extract(day from hs.time_index)::int % 2) * 7) % ${N}`
-  await bulk`insert into account_allocation_models (allocation_model_name, allocation_model_description) values ('scale', 'scale data set') on conflict do nothing`
-  await bulk`
+    await bulk`insert into account_allocation_models (allocation_model_name, allocation_model_description) values ('scale', 'scale data set') on conflict do nothing`
+    await bulk`
     insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid, display_name, is_active, source)
     select 'TA-' || lpad(acc.a::text, 6, '0'), acc.uid, m.uid, 'Target ' || lpad(acc.a::text, 6, '0'), true, 'scale'
     from acc cross join (select uid from account_allocation_models where allocation_model_name = 'scale') m`
-  await bulk`
+    await bulk`
     insert into position_sets (account_target_allocation_uid, position_set_time, source)
     select uid, timestamptz '2026-11-20T00:00:00Z', 'scale' from account_target_allocations where source = 'scale'`
-  await bulk`
+    await bulk`
     insert into target_positions (position_set_uid, time_index, target_type, target_uid, asset_uid, weight_notional_exposure)
     select ps.uid, ps.position_set_time, 'asset', ix.uid, ix.uid, 0.1
     from position_sets ps join account_target_allocations t on t.uid = ps.account_target_allocation_uid and t.source = 'scale'
     cross join lateral (select (substr(t.unique_identifier, 4))::int as a) a
     cross join generate_series(0, ${V.targetsPerAccount - 1}) k
     join ix on ix.i = (a.a * ${V.targetsPerAccount} * 3 + k * 3 + 1) % ${N}`
-})
+  },
+)
 
 await step(`${V.curves} curves with an observation each`, async () => {
   const demo = readDemoBundle() as Bundle
@@ -266,7 +281,13 @@ await step('analyze', async () => {
 })
 bulk.release()
 
-if (!args['no-verify']) await step(`price every bond (batch route, demo market data)`, () => verify(sql, bonds.map((b) => b.uid)))
+if (!args['no-verify'])
+  await step(`price every bond (batch route, demo market data)`, () =>
+    verify(
+      sql,
+      bonds.map((b) => b.uid),
+    ),
+  )
 
 const [counts] = await sql<Record<string, number>[]>`
   select (select count(*) from assets)::int as assets, (select count(*) from asset_pricing_details where source = 'scale')::int as bonds,
@@ -280,7 +301,14 @@ console.log(`built ${NAME} in ${((performance.now() - started) / 1000).toFixed(0
 
 /** Prices every bond on the demo market-data set through POST /pricing/batch/; throws unless all answer 200. */
 async function verify(db: Sql, uids: string[]): Promise<void> {
-  const config = loadConfig({ ...process.env, DATABASE_URL, LOG_LEVEL: 'warn', PRICING_BATCH_JOB_SIZE: '0', PRICING_WORKER_IN_PROCESS: 'false', BULK_WORKER_IN_PROCESS: 'false' })
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL,
+    LOG_LEVEL: 'warn',
+    PRICING_BATCH_JOB_SIZE: '0',
+    PRICING_WORKER_IN_PROCESS: 'false',
+    BULK_WORKER_IN_PROCESS: 'false',
+  })
   const app = await buildApp({ config, sql: db, ownsSql: false })
   try {
     const failures: string[] = []
@@ -288,14 +316,21 @@ async function verify(db: Sql, uids: string[]): Promise<void> {
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/pricing/batch/',
-        payload: { operation: 'price', valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default', asset_uids: uids.slice(i, i + 10_000) },
+        payload: {
+          operation: 'price',
+          valuation_date: '2026-11-20T00:00:00Z',
+          market_data_set: 'default',
+          asset_uids: uids.slice(i, i + 10_000),
+        },
       })
       if (res.statusCode !== 200) throw new Error(`batch pricing answered ${res.statusCode}: ${res.body.slice(0, 500)}`)
-      for (const item of (res.json() as { results: { asset_uid: string; status: number; detail?: string }[] }).results) {
+      for (const item of (res.json() as { results: { asset_uid: string; status: number; detail?: string }[] })
+        .results) {
         if (item.status !== 200) failures.push(`${item.asset_uid}: ${item.status} ${item.detail ?? ''}`)
       }
     }
-    if (failures.length) throw new Error(`${failures.length} of ${uids.length} bonds do not price: ${failures.slice(0, 5).join('; ')}`)
+    if (failures.length)
+      throw new Error(`${failures.length} of ${uids.length} bonds do not price: ${failures.slice(0, 5).join('; ')}`)
     console.log(`  all ${uids.length} bonds price with 200`)
   } finally {
     await app.close()

@@ -1,7 +1,8 @@
 /**
  * The collections of each load of a scale benchmark run from V8's GC trace, per isolate kind: the main thread and
  * the pricing threads (worker isolates). Run the benchmark with
- * BENCH_SERVER_NODE_ARGS="--trace-gc" BENCH_LOAD_WINDOWS=1 npm run bench -- scale --only pricing ... > run.log 2>&1, then:
+ * BENCH_SERVER_NODE_ARGS="--trace-gc" BENCH_LOAD_WINDOWS=1 npm run bench -- scale --only pricing ... > run.log 2>&1,
+ * then:
  *
  *   node --import=tsx bench/scale/gc-summary.ts run.log
  *
@@ -24,11 +25,14 @@ if (!file) throw new Error('usage: gc-summary.ts run.log')
 const mainIsolate = new Map<string, string>()
 let main = empty()
 let workers = empty()
-const line = (t: Tally) => `${t.scavenges} scavenges ${t.scavengeMs.toFixed(0)} ms (${(t.scavengeMs / Math.max(1, t.scavenges)).toFixed(2)} each), ${t.markCompacts} mark-compacts ${t.markCompactMs.toFixed(0)} ms`
+const line = (t: Tally) =>
+  `${t.scavenges} scavenges ${t.scavengeMs.toFixed(0)} ms (${(t.scavengeMs / Math.max(1, t.scavenges)).toFixed(2)} each), ${t.markCompacts} mark-compacts ${t.markCompactMs.toFixed(0)} ms`
 for (const text of readFileSync(file, 'utf8').split('\n')) {
   const window = /^load window (\d+) (\d+) µs, (\d+) requests, first (\S+)/.exec(text)
   if (window) {
-    console.log(`${window[3]} requests (${window[4].replace(/^https?:\/\/[^/]+/, '')}): main ${line(main)}; pricing threads ${line(workers)}`)
+    console.log(
+      `${window[3]} requests (${window[4].replace(/^https?:\/\/[^/]+/, '')}): main ${line(main)}; pricing threads ${line(workers)}`,
+    )
     main = empty()
     workers = empty()
     continue

@@ -1,7 +1,7 @@
 /**
  * Where the time goes in a V8 CPU profile (`node --cpu-prof`): self time by function and file, largest first.
- * With the scale benchmark: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- scale --only pricing,
- * then for each profile written (one per thread: the main thread and every pricing worker):
+ * With the scale benchmark: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- scale --only
+ * pricing, then for each profile written (one per thread: the main thread and every pricing worker):
  *
  *   node --import=tsx bench/scale/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 25] [--from µs --to µs --per N] [--inclusive f,g]
  *
@@ -29,7 +29,13 @@ interface Profile {
 }
 
 const { values, positionals } = parseArgs({
-  options: { top: { type: 'string', default: '25' }, from: { type: 'string' }, to: { type: 'string' }, per: { type: 'string' }, inclusive: { type: 'string' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    per: { type: 'string' },
+    inclusive: { type: 'string' },
+  },
   allowPositionals: true,
 })
 const inclusiveNames = (values.inclusive ?? '').split(',').filter(Boolean)
@@ -64,10 +70,17 @@ for (const file of positionals) {
     }
   })
   const total = [...self.values()].reduce((a, b) => a + b, 0)
-  const idle = [...self.entries()].filter(([key]) => key === '(idle)' || key.startsWith('atomicsWaitLoop ')).reduce((a, [, us]) => a + us, 0)
+  const idle = [...self.entries()]
+    .filter(([key]) => key === '(idle)' || key.startsWith('atomicsWaitLoop '))
+    .reduce((a, [, us]) => a + us, 0)
   const per = values.per ? Number(values.per) : 0
-  console.log(`\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% busy${per ? `, busy ${((total - idle) / per).toFixed(1)} µs per request` : ''}`)
-  const line = (us: number, key: string) => console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms ${per ? `${(us / per).toFixed(2).padStart(6)} µs/req` : ''} ${key}`)
+  console.log(
+    `\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% busy${per ? `, busy ${((total - idle) / per).toFixed(1)} µs per request` : ''}`,
+  )
+  const line = (us: number, key: string) =>
+    console.log(
+      `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms ${per ? `${(us / per).toFixed(2).padStart(6)} µs/req` : ''} ${key}`,
+    )
   for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) line(us, key)
   if (inclusive.size > 0) console.log('inclusive (the function anywhere on the stack):')
   for (const [name, us] of inclusive) line(us, name)

@@ -7,7 +7,8 @@ import { PORTFOLIO_DOC } from '../portfolios/repository.ts'
 import type { Account, TargetCandidate } from './schemas.ts'
 
 type Db = Sql | TransactionSql
-const ACCOUNT = 'uid::text, unique_identifier, account_name, is_paper, account_is_active, account_group_uid::text, holdings_data_node_uid::text, metadata_json'
+const ACCOUNT =
+  'uid::text, unique_identifier, account_name, is_paper, account_is_active, account_group_uid::text, holdings_data_node_uid::text, metadata_json'
 
 /** Searches go through the trigram index on the accounts' search document (migration 0091). */
 export async function listAccounts(sql: Sql, f: { limit: number; offset: number; search?: string }) {
@@ -17,14 +18,18 @@ export async function listAccounts(sql: Sql, f: { limit: number; offset: number;
             (lower(uid::text) like ${p} or lower(account_name) like ${p} or lower(unique_identifier) like ${p})`
     : sql``
   const [rows, [count]] = await Promise.all([
-    sql<Account[]>`select ${sql.unsafe(ACCOUNT)} from accounts ${where} order by lower(account_name), uid limit ${f.limit} offset ${f.offset}`,
+    sql<
+      Account[]
+    >`select ${sql.unsafe(ACCOUNT)} from accounts ${where} order by lower(account_name), uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from accounts ${where}`,
   ])
   return { rows, total: count.n }
 }
 
 export async function findAccount(sql: Db, uid: string, lock = false): Promise<Account | undefined> {
-  const [row] = await sql<Account[]>`select ${sql.unsafe(ACCOUNT)} from accounts where uid = ${uid} ${lock ? sql`for update` : sql``}`
+  const [row] = await sql<
+    Account[]
+  >`select ${sql.unsafe(ACCOUNT)} from accounts where uid = ${uid} ${lock ? sql`for update` : sql``}`
   return row
 }
 
@@ -34,14 +39,29 @@ export async function findAccount(sql: Db, uid: string, lock = false): Promise<A
  * assets' label order (src/assets/list-keys.ts) followed by a slice of the portfolios' identifier order, cut
  * where the exact count of matching assets says.
  */
-export async function targetCandidates(sql: Sql, f: { limit: number; offset: number; search?: string; target_type: 'all' | 'asset' | 'portfolio' }) {
+export async function targetCandidates(
+  sql: Sql,
+  f: { limit: number; offset: number; search?: string; target_type: 'all' | 'asset' | 'portfolio' },
+) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const state = await listStates(sql)
   const wantAssets = f.target_type !== 'portfolio'
   const wantPortfolios = f.target_type !== 'asset'
-  const plan = wantAssets && p ? await planSearch(sql, { fields: 'target', term: (f.search ?? '').toLowerCase(), pattern: p, stamp: state.assets.stamp }) : undefined
+  const plan =
+    wantAssets && p
+      ? await planSearch(sql, {
+          fields: 'target',
+          term: (f.search ?? '').toLowerCase(),
+          pattern: p,
+          stamp: state.assets.stamp,
+        })
+      : undefined
   const assetCount = !wantAssets ? 0 : plan ? plan.total : state.assets.n
-  const portfolioCount = !wantPortfolios ? 0 : p ? await countPortfolioTargets(sql, p, state.portfolios.stamp) : state.portfolios.n
+  const portfolioCount = !wantPortfolios
+    ? 0
+    : p
+      ? await countPortfolioTargets(sql, p, state.portfolios.stamp)
+      : state.portfolios.n
   const assetRows = Math.max(0, Math.min(f.limit, assetCount - f.offset))
   const portfolioOffset = Math.max(0, f.offset - assetCount)
   const portfolioRows = Math.min(f.limit - assetRows, Math.max(0, portfolioCount - portfolioOffset))
@@ -74,7 +94,9 @@ const portfolioTargetMatch = (sql: Sql, p: string) =>
 
 async function countPortfolioTargets(sql: Sql, p: string, stamp: string): Promise<number> {
   return cachedCount([stamp], `portfolio-targets:${p}`, async () => {
-    const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from portfolios p where ${trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}`
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::bigint as n from portfolios p where ${trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}`
     return row.n
   })
 }
@@ -85,10 +107,19 @@ export interface HoldingsSet {
 }
 
 /** The account's holdings set at the exact date, or its latest/earliest one. */
-export async function pickHoldingsSet(sql: Db, accountUid: string, date: string | undefined, order: 'asc' | 'desc'): Promise<HoldingsSet | undefined> {
+export async function pickHoldingsSet(
+  sql: Db,
+  accountUid: string,
+  date: string | undefined,
+  order: 'asc' | 'desc',
+): Promise<HoldingsSet | undefined> {
   const [row] = date
-    ? await sql<HoldingsSet[]>`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} and time_index = ${date}::timestamptz`
-    : await sql<HoldingsSet[]>`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} order by time_index ${sql.unsafe(order)}, uid limit 1`
+    ? await sql<
+        HoldingsSet[]
+      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} and time_index = ${date}::timestamptz`
+    : await sql<
+        HoldingsSet[]
+      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} order by time_index ${sql.unsafe(order)}, uid limit 1`
   return row
 }
 
@@ -163,7 +194,12 @@ export interface PositionSet {
 }
 
 /** The active target allocations' position set at the exact date (lowest uid), or the latest/earliest. */
-export async function pickPositionSet(sql: Db, accountUid: string, date: string | undefined, order: 'asc' | 'desc'): Promise<PositionSet | undefined> {
+export async function pickPositionSet(
+  sql: Db,
+  accountUid: string,
+  date: string | undefined,
+  order: 'asc' | 'desc',
+): Promise<PositionSet | undefined> {
   const [row] = await sql<PositionSet[]>`
     select s.uid::text, s.position_set_time from position_sets s
     join account_target_allocations t on t.uid = s.account_target_allocation_uid

@@ -20,7 +20,10 @@ export const Account = Type.Object(
 export type Account = Static<typeof Account>
 export const AccountCollection = ResourceCollection(Account, 'ResourceCollection_Account_')
 export const AccountListQuery = Type.Object(
-  { ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }), search: Type.Optional(Type.String({ description: 'substring of uid, account_name or unique_identifier' })) },
+  {
+    ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }),
+    search: Type.Optional(Type.String({ description: 'substring of uid, account_name or unique_identifier' })),
+  },
   { additionalProperties: false },
 )
 
@@ -47,7 +50,10 @@ export const TargetCandidate = Type.Object(
   { additionalProperties: false, title: 'AccountTargetAllocationCandidate' },
 )
 export type TargetCandidate = Static<typeof TargetCandidate>
-export const TargetCandidateCollection = ResourceCollection(TargetCandidate, 'ResourceCollection_AccountTargetAllocationCandidate_')
+export const TargetCandidateCollection = ResourceCollection(
+  TargetCandidate,
+  'ResourceCollection_AccountTargetAllocationCandidate_',
+)
 
 export const AccountParams = Type.Object({ account_uid: Uid }, { additionalProperties: false })
 export const HoldingsQuery = snapshotQuery('holdings_date')
@@ -90,7 +96,12 @@ export const AccountHoldingsByFundResponse = Type.Object(
                 ...holdingBase,
                 allocation_strategy: Nullable(Type.String()),
                 allocation: Type.Object(
-                  { target_gap_signed_quantity: Type.Unknown(), scale: Type.Unknown(), target_row_key: Type.Unknown(), position_set_uid: Type.Unknown() },
+                  {
+                    target_gap_signed_quantity: Type.Unknown(),
+                    scale: Type.Unknown(),
+                    target_row_key: Type.Unknown(),
+                    position_set_uid: Type.Unknown(),
+                  },
                   { additionalProperties: false },
                 ),
               },
@@ -103,7 +114,13 @@ export const AccountHoldingsByFundResponse = Type.Object(
     ),
     residuals: Type.Array(
       Type.Object(
-        { asset_identifier: Type.String(), source_signed_quantity: Type.String(), allocated_signed_quantity: Type.String(), residual_signed_quantity: Type.String(), asset: Nullable(HoldingAsset) },
+        {
+          asset_identifier: Type.String(),
+          source_signed_quantity: Type.String(),
+          allocated_signed_quantity: Type.String(),
+          residual_signed_quantity: Type.String(),
+          asset: Nullable(HoldingAsset),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -128,8 +145,22 @@ export const AccountTargetPositionsSnapshotResponse = Type.Object(
           weight_notional_exposure: Nullable(Type.String()),
           constant_notional_exposure: Nullable(Type.String()),
           single_asset_quantity: Nullable(Type.String()),
-          asset: Nullable(Type.Object({ uid: Nullable(Type.String()), unique_identifier: Nullable(Type.String()), current_snapshot: SnapshotNames }, { additionalProperties: false })),
-          portfolio: Nullable(Type.Object({ uid: Uid, unique_identifier: Type.String(), published_index_uid: Nullable(Uid) }, { additionalProperties: false })),
+          asset: Nullable(
+            Type.Object(
+              {
+                uid: Nullable(Type.String()),
+                unique_identifier: Nullable(Type.String()),
+                current_snapshot: SnapshotNames,
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          portfolio: Nullable(
+            Type.Object(
+              { uid: Uid, unique_identifier: Type.String(), published_index_uid: Nullable(Uid) },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -162,16 +193,40 @@ export const AddHoldingsRequest = Type.Object(
 )
 export type AddHoldingsRequest = Static<typeof AddHoldingsRequest>
 
-const Exposure = Type.Optional(Nullable(Type.Union([Type.String({ pattern: '^-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?$' }), Type.Number()])))
-const positionFields = { target_uid: Type.String({ minLength: 1 }), weight_notional_exposure: Exposure, constant_notional_exposure: Exposure, metadata_json: Type.Optional(JsonObject) }
+const Exposure = Type.Optional(
+  Nullable(Type.Union([Type.String({ pattern: '^-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?$' }), Type.Number()])),
+)
+const positionFields = {
+  target_uid: Type.String({ minLength: 1 }),
+  weight_notional_exposure: Exposure,
+  constant_notional_exposure: Exposure,
+  metadata_json: Type.Optional(JsonObject),
+}
 export const AddTargetPositionsRequest = Type.Object(
   {
     target_positions_date: DateTime,
     overwrite: Type.Boolean(),
     positions: Type.Array(
       Type.Union([
-        Type.Object({ target_type: Type.Literal('asset'), asset_uid: Type.String({ minLength: 1 }), portfolio_uid: Type.Optional(Type.Null()), single_asset_quantity: Exposure, ...positionFields }, { additionalProperties: false }),
-        Type.Object({ target_type: Type.Literal('portfolio'), portfolio_uid: Type.String({ minLength: 1 }), asset_uid: Type.Optional(Type.Null()), ...positionFields }, { additionalProperties: false }),
+        Type.Object(
+          {
+            target_type: Type.Literal('asset'),
+            asset_uid: Type.String({ minLength: 1 }),
+            portfolio_uid: Type.Optional(Type.Null()),
+            single_asset_quantity: Exposure,
+            ...positionFields,
+          },
+          { additionalProperties: false },
+        ),
+        Type.Object(
+          {
+            target_type: Type.Literal('portfolio'),
+            portfolio_uid: Type.String({ minLength: 1 }),
+            asset_uid: Type.Optional(Type.Null()),
+            ...positionFields,
+          },
+          { additionalProperties: false },
+        ),
       ]),
       { minItems: 1 },
     ),

@@ -17,29 +17,49 @@ export async function addHoldings(tx: TransactionSql, account: Account, b: AddHo
   const seen = new Set<string>()
   b.positions.forEach((p, i) => {
     const at = `body.positions[${i}]`
-    if (seen.has(p.asset_identifier)) throw unprocessable(`${at}.asset_identifier: '${p.asset_identifier}' appears more than once.`)
+    if (seen.has(p.asset_identifier))
+      throw unprocessable(`${at}.asset_identifier: '${p.asset_identifier}' appears more than once.`)
     seen.add(p.asset_identifier)
-    if (!POSITIVE_DECIMAL.test(p.quantity.trim()) || !(Number(p.quantity) > 0)) throw unprocessable(`${at}.quantity: '${p.quantity}' is not a positive number.`)
-    if (Number(p.quantity) > MAX_HOLDING_QUANTITY) throw unprocessable(`${at}.quantity: '${p.quantity}' is larger than the largest quantity, ${MAX_HOLDING_QUANTITY.toExponential()}.`)
-    if (p.target_trade_time && new Date(p.target_trade_time).getTime() !== date.getTime()) throw unprocessable(`${at}.target_trade_time: must equal holdings_date when given.`)
+    if (!POSITIVE_DECIMAL.test(p.quantity.trim()) || !(Number(p.quantity) > 0))
+      throw unprocessable(`${at}.quantity: '${p.quantity}' is not a positive number.`)
+    if (Number(p.quantity) > MAX_HOLDING_QUANTITY)
+      throw unprocessable(
+        `${at}.quantity: '${p.quantity}' is larger than the largest quantity, ${MAX_HOLDING_QUANTITY.toExponential()}.`,
+      )
+    if (p.target_trade_time && new Date(p.target_trade_time).getTime() !== date.getTime())
+      throw unprocessable(`${at}.target_trade_time: must equal holdings_date when given.`)
   })
   const known = new Map(
-    (await tx<{ unique_identifier: string; uid: string }[]>`select unique_identifier, uid::text from assets where unique_identifier = any(${[...seen]}::text[])`).map((r) => [r.unique_identifier, r.uid]),
+    (
+      await tx<
+        { unique_identifier: string; uid: string }[]
+      >`select unique_identifier, uid::text from assets where unique_identifier = any(${[...seen]}::text[])`
+    ).map((r) => [r.unique_identifier, r.uid]),
   )
   b.positions.forEach((p, i) => {
     const uid = known.get(p.asset_identifier)
     if (!uid) throw unprocessable(`body.positions[${i}].asset_identifier: asset '${p.asset_identifier}' was not found.`)
-    if (p.asset_uid && p.asset_uid.toLowerCase() !== uid) throw unprocessable(`body.positions[${i}].asset_uid: '${p.asset_uid}' is not the uid of '${p.asset_identifier}' (${uid}).`)
+    if (p.asset_uid && p.asset_uid.toLowerCase() !== uid)
+      throw unprocessable(
+        `body.positions[${i}].asset_uid: '${p.asset_uid}' is not the uid of '${p.asset_identifier}' (${uid}).`,
+      )
   })
 
-  const [existing] = await tx<{ uid: string }[]>`select uid::text from account_holdings_sets where account_uid = ${account.uid} and time_index = ${date} for update`
-  if (existing && !b.overwrite) throw conflict(`Account holdings snapshot already exists for account_uid='${account.uid}' and holdings_date=${date.toISOString()}.`)
+  const [existing] = await tx<
+    { uid: string }[]
+  >`select uid::text from account_holdings_sets where account_uid = ${account.uid} and time_index = ${date} for update`
+  if (existing && !b.overwrite)
+    throw conflict(
+      `Account holdings snapshot already exists for account_uid='${account.uid}' and holdings_date=${date.toISOString()}.`,
+    )
   let setUid: string
   if (existing) {
     setUid = existing.uid
     await tx`delete from account_holdings where holdings_set_uid = ${setUid}`
   } else {
-    ;[{ uid: setUid }] = await tx<{ uid: string }[]>`insert into account_holdings_sets (account_uid, time_index, source_data_node_uid) values (${account.uid}, ${date}, ${account.holdings_data_node_uid}) returning uid::text`
+    ;[{ uid: setUid }] = await tx<
+      { uid: string }[]
+    >`insert into account_holdings_sets (account_uid, time_index, source_data_node_uid) values (${account.uid}, ${date}, ${account.holdings_data_node_uid}) returning uid::text`
   }
   const rows = b.positions.map((p) => ({
     holdings_set_uid: setUid,
@@ -63,26 +83,35 @@ const exposure = (p: Position, key: (typeof EXPOSURES)[number]): string | null =
   return v === undefined || v === null ? null : String(v)
 }
 
-export async function addTargetPositions(tx: TransactionSql, account: Account, b: AddTargetPositionsRequest): Promise<void> {
+export async function addTargetPositions(
+  tx: TransactionSql,
+  account: Account,
+  b: AddTargetPositionsRequest,
+): Promise<void> {
   const date = new Date(b.target_positions_date)
   const seen = new Set<string>()
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   b.positions.forEach((p, i) => {
     const at = `body.positions[${i}]`
-    if (EXPOSURES.filter((k) => exposure(p, k) !== null).length !== 1) throw unprocessable(`${at}: Each target position must provide exactly one exposure field.`)
+    if (EXPOSURES.filter((k) => exposure(p, k) !== null).length !== 1)
+      throw unprocessable(`${at}: Each target position must provide exactly one exposure field.`)
     const ref = p.target_type === 'asset' ? p.asset_uid : p.portfolio_uid
     if (!UUID.test(p.target_uid)) throw unprocessable(`${at}.target_uid: '${p.target_uid}' is not a UUID.`)
-    if (ref.toLowerCase() !== p.target_uid.toLowerCase()) throw unprocessable(`${at}.target_uid: must equal ${p.target_type}_uid.`)
+    if (ref.toLowerCase() !== p.target_uid.toLowerCase())
+      throw unprocessable(`${at}.target_uid: must equal ${p.target_type}_uid.`)
     const key = `${p.target_type}:${p.target_uid.toLowerCase()}`
     if (seen.has(key)) throw unprocessable(`${at}: ${p.target_type} '${p.target_uid}' appears more than once.`)
     seen.add(key)
   })
-  const uids = (type: string) => b.positions.filter((p) => p.target_type === type).map((p) => p.target_uid.toLowerCase())
+  const uids = (type: string) =>
+    b.positions.filter((p) => p.target_type === type).map((p) => p.target_uid.toLowerCase())
   const [missing] = await tx<{ assets: string[]; portfolios: string[] }[]>`
     select array(select u::text from unnest(${uids('asset')}::uuid[]) u where not exists (select 1 from assets a where a.uid = u)) as assets,
            array(select u::text from unnest(${uids('portfolio')}::uuid[]) u where not exists (select 1 from portfolios p where p.uid = u)) as portfolios`
-  if (missing.assets.length) throw unprocessable(`body.positions: asset(s) ${missing.assets.join(', ')} were not found.`)
-  if (missing.portfolios.length) throw unprocessable(`body.positions: portfolio(s) ${missing.portfolios.join(', ')} were not found.`)
+  if (missing.assets.length)
+    throw unprocessable(`body.positions: asset(s) ${missing.assets.join(', ')} were not found.`)
+  if (missing.portfolios.length)
+    throw unprocessable(`body.positions: portfolio(s) ${missing.portfolios.join(', ')} were not found.`)
 
   // the account's own allocation model and target allocation, created on first use
   const [model] = await tx<{ uid: string }[]>`
@@ -92,8 +121,13 @@ export async function addTargetPositions(tx: TransactionSql, account: Account, b
     insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid, display_name, is_active, source)
     values (${account.uid}, ${account.uid}, ${model.uid}, ${account.account_name}, true, 'apps.v1')
     on conflict (unique_identifier) do update set display_name = excluded.display_name, is_active = true returning uid::text`
-  const [existing] = await tx<{ uid: string }[]>`select uid::text from position_sets where account_target_allocation_uid = ${allocation.uid} and position_set_time = ${date} for update`
-  if (existing && !b.overwrite) throw conflict(`Account target-position snapshot already exists for account_uid='${account.uid}' and target_positions_date=${date.toISOString()}.`)
+  const [existing] = await tx<
+    { uid: string }[]
+  >`select uid::text from position_sets where account_target_allocation_uid = ${allocation.uid} and position_set_time = ${date} for update`
+  if (existing && !b.overwrite)
+    throw conflict(
+      `Account target-position snapshot already exists for account_uid='${account.uid}' and target_positions_date=${date.toISOString()}.`,
+    )
   let setUid: string
   if (existing) {
     setUid = existing.uid

@@ -27,7 +27,9 @@ export interface OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 /** Every operation of the document by operationId, with its method and path. */
-export function openApiOperations(doc: OpenApiDocument): Map<string, { method: string; path: string; op: OpenApiOperation }> {
+export function openApiOperations(
+  doc: OpenApiDocument,
+): Map<string, { method: string; path: string; op: OpenApiOperation }> {
   const found = new Map<string, { method: string; path: string; op: OpenApiOperation }>()
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
@@ -46,7 +48,8 @@ function parameterType(p: OpenApiParameter): string {
 
 function sortOperations(a: OperationMetadata, b: OperationMetadata): number {
   // health first, then by kind (query, resource, mutation), then by operationId
-  const rank = (o: OperationMetadata) => (o.operationId === 'getApiHealth' ? 0 : { query: 1, resource: 2, mutation: 3 }[o.kind])
+  const rank = (o: OperationMetadata) =>
+    o.operationId === 'getApiHealth' ? 0 : { query: 1, resource: 2, mutation: 3 }[o.kind]
   return rank(a) - rank(b) || a.operationId.localeCompare(b.operationId)
 }
 
@@ -59,7 +62,12 @@ export function availableOperations(doc: OpenApiDocument): OperationMetadata[] {
     const { method, path, op } = found
     const parameters = (op.parameters ?? [])
       .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
-      .map((p) => ({ name: p.name, in: p.in as 'path' | 'query' | 'header', required: p.required === true, type: parameterType(p) }))
+      .map((p) => ({
+        name: p.name,
+        in: p.in as 'path' | 'query' | 'header',
+        required: p.required === true,
+        type: parameterType(p),
+      }))
     const bodySchema = op.requestBody?.content?.['application/json']?.schema
     result.push({
       operationId,
@@ -73,9 +81,14 @@ export function availableOperations(doc: OpenApiDocument): OperationMetadata[] {
       supportsVariables: parameters.length > 0 || bodySchema !== undefined,
       supportsMaxRows: parameters.some((p) => p.name === 'limit'),
       parameters,
-      requestBody: bodySchema ? { required: op.requestBody?.required ?? true, contentType: 'application/json', schema: bodySchema } : null,
+      requestBody: bodySchema
+        ? { required: op.requestBody?.required ?? true, contentType: 'application/json', schema: bodySchema }
+        : null,
       responseMappings: entry.responseMappings,
-      cache: entry.ttlSeconds === null ? { enabled: false, ttlSeconds: null } : { enabled: true, ttlSeconds: entry.ttlSeconds },
+      cache:
+        entry.ttlSeconds === null
+          ? { enabled: false, ttlSeconds: null }
+          : { enabled: true, ttlSeconds: entry.ttlSeconds },
     })
   }
   return result.sort(sortOperations)
@@ -85,7 +98,9 @@ export function availableOperations(doc: OpenApiDocument): OperationMetadata[] {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      )
     }
     return v
   })
@@ -95,14 +110,19 @@ export function openApiChecksum(doc: OpenApiDocument): string {
   return createHash('sha256').update(canonicalJson(doc)).digest('hex')
 }
 
-export function buildConnectionContract(doc: OpenApiDocument, openapiUrl: string, operations: OperationMetadata[]): ConnectionContract {
+export function buildConnectionContract(
+  doc: OpenApiDocument,
+  openapiUrl: string,
+  operations: OperationMetadata[],
+): ConnectionContract {
   return {
     contractVersion: 1,
     adapter: {
       type: 'adapter-from-api',
       id: 'fixed-income-service.api-v1',
       title: 'Fixed Income Pricing and Registry API',
-      description: 'QuantLib-exact bond pricing, pricing curves and market-data registries, and portfolio registries over HTTP.',
+      description:
+        'QuantLib-exact bond pricing, pricing curves and market-data registries, and portfolio registries over HTTP.',
     },
     openapi: { url: openapiUrl, version: '3.1.0', checksum: openApiChecksum(doc) },
     configVariables: [],

@@ -38,13 +38,21 @@ const WEIGHTS = [mapping('weights', '$.weights', 'Weights')]
 const CASHFLOWS_BY_LEG = [mapping('cashflow_rows_by_leg', '$.legs.*[*]', 'Cashflows by leg')]
 const NET_CASHFLOWS = [mapping('net_cashflows', '$.cashflows', 'Net cashflows')]
 
-const query = (ttlSeconds: number | null, responseMappings: ResponseMapping[] = []): RegisteredOperation => ({ kind: 'query', ttlSeconds, responseMappings })
+const query = (ttlSeconds: number | null, responseMappings: ResponseMapping[] = []): RegisteredOperation => ({
+  kind: 'query',
+  ttlSeconds,
+  responseMappings,
+})
 const list = (ttl = 30) => query(ttl, RESULTS)
 const read = (ttl = 30) => query(ttl)
 const live = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
 const calculation = (responseMappings: ResponseMapping[] = []) => query(null, responseMappings)
 const mutation = (): RegisteredOperation => ({ kind: 'mutation', ttlSeconds: null, responseMappings: [] })
-const resource = (ttlSeconds: number | null): RegisteredOperation => ({ kind: 'resource', ttlSeconds, responseMappings: [] })
+const resource = (ttlSeconds: number | null): RegisteredOperation => ({
+  kind: 'resource',
+  ttlSeconds,
+  responseMappings: [],
+})
 
 export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> = Object.freeze({
   getApiHealth: live(),
@@ -181,7 +189,10 @@ export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> =
  * Published operations the spec's allowlist does not name: reviewed additions (risk beyond the peer). The spec's
  * rule 3 asks for every current public /api/v1 operation in the contract; these are public and query-capable.
  */
-export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set(['priceFixedIncomeAssetsBatch', 'getFixedIncomeAccountRisk'])
+export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set([
+  'priceFixedIncomeAssetsBatch',
+  'getFixedIncomeAccountRisk',
+])
 
 export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([
   // pricing curves: registry row, its delete preflight and delete, and list discovery

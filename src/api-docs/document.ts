@@ -43,16 +43,22 @@ const MODELS_BY_NAME = [AssetPricingOperationRequest]
 const REF = '#/components/schemas/'
 
 const ERRORS: Record<string, string> = {
-  '400': 'Bad request: a rule beyond the schema (an offset not aligned to the page size, an operation the instrument type does not support, an unsupported bulk selection or option, an unknown discovery key). Body `{detail}`.',
+  '400':
+    'Bad request: a rule beyond the schema (an offset not aligned to the page size, an operation the instrument type does not support, an unsupported bulk selection or option, an unknown discovery key). Body `{detail}`.',
   '404': 'Not found: the resource in the path (or one it names) does not exist. Body `{detail}` names it.',
-  '409': 'Conflict: the request is valid but the data does not allow it: market data, curves, fixings or bindings missing for the valuation (the detail names what is missing), a delete blocked by dependents, a duplicate key. Body `{detail}`.',
-  '422': 'Validation failed: the body, query or path does not match the schema (unknown fields and unknown query parameters included). Body `{detail, errors: [{location, message}]}`.',
-  '500': 'Unexpected pricing runtime failure. The body is generic; the cause is logged under the response\'s x-request-id.',
+  '409':
+    'Conflict: the request is valid but the data does not allow it: market data, curves, fixings or bindings missing for the valuation (the detail names what is missing), a delete blocked by dependents, a duplicate key. Body `{detail}`.',
+  '422':
+    'Validation failed: the body, query or path does not match the schema (unknown fields and unknown query parameters included). Body `{detail, errors: [{location, message}]}`.',
+  '500':
+    "Unexpected pricing runtime failure. The body is generic; the cause is logged under the response's x-request-id.",
   '503': 'A dependency (database, queue or pricing pool) is unavailable or the service is shutting down: retry later.',
   '504': 'The bulk deletion did not finish in time; the job goes on and can be retried safely.',
   // a status whose meaning depends on the route group: `<status>:<tag>`
-  '504:pricing': 'The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS): it was stopped and its worker replaced; no other request is affected. Body `{detail}` names the limit.',
-  '504:risk': 'A pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS), or a split batch did not finish within PRICING_BATCH_WAIT_MS. Body `{detail}`.',
+  '504:pricing':
+    'The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS): it was stopped and its worker replaced; no other request is affected. Body `{detail}` names the limit.',
+  '504:risk':
+    'A pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS), or a split batch did not finish within PRICING_BATCH_WAIT_MS. Body `{detail}`.',
 }
 
 /** Body fields with a default need not be sent: list them as optional wherever they appear. */
@@ -80,7 +86,8 @@ export function teachingDocument(doc: OpenApiObject): OpenApiObject {
       const example = op.operationId ? exampleRequest(op.operationId, path) : undefined
       for (const p of op.parameters ?? []) {
         if (p.schema?.default !== undefined) p.required = false
-        const value = p.in === 'path' ? example?.params[p.name] : p.in === 'query' ? example?.query?.[p.name] : undefined
+        const value =
+          p.in === 'path' ? example?.params[p.name] : p.in === 'query' ? example?.query?.[p.name] : undefined
         if (value !== undefined) p.example = value
       }
       const body = json(op.requestBody?.content)
@@ -92,13 +99,18 @@ export function teachingDocument(doc: OpenApiObject): OpenApiObject {
       }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         // a route that answers JSON null (single-row deletes) has no content in the generated document: say so
-        if (status.startsWith('2') && !response.content && method !== 'get') response.content = { 'application/json': { schema: { type: 'null' } } }
+        if (status.startsWith('2') && !response.content && method !== 'get')
+          response.content = { 'application/json': { schema: { type: 'null' } } }
         const media = json(response.content)
         if (media?.schema) media.schema = hoistTitled(media.schema, REF, schemas)
         if (status.startsWith('2')) {
           const ref = (media?.schema as { $ref?: string } | undefined)?.$ref
           const type = (media?.schema as { type?: string } | undefined)?.type
-          response.description = ref ? `OK: ${decodeURIComponent(ref.slice(REF.length))}` : type === 'null' ? 'OK: null (done)' : 'OK'
+          response.description = ref
+            ? `OK: ${decodeURIComponent(ref.slice(REF.length))}`
+            : type === 'null'
+              ? 'OK: null (done)'
+              : 'OK'
           const recorded = op.operationId ? exampleResponse(op.operationId) : undefined
           if (media && recorded !== undefined) media.example = recorded
         } else {
@@ -113,6 +125,9 @@ export function teachingDocument(doc: OpenApiObject): OpenApiObject {
   return {
     ...doc,
     tags: [...TAGS],
-    components: { ...doc.components, schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
+    components: {
+      ...doc.components,
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+    },
   }
 }

@@ -43,7 +43,15 @@ const UID_BY_COLLECTION: [string, string][] = [
 
 const PRICING = { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY }
 const explicit = (...uids: string[]) => ({ selection: { mode: 'explicit', uids }, options: {} })
-const ESTR = { tenor: '1D', fixing_days: 0, calendar: { name: 'TARGET' }, day_count: 'Actual360', business_day_convention: 'Following', end_of_month: false, currency: 'EUR' }
+const ESTR = {
+  tenor: '1D',
+  fixing_days: 0,
+  calendar: { name: 'TARGET' },
+  day_count: 'Actual360',
+  business_day_convention: 'Following',
+  end_of_month: false,
+  currency: 'EUR',
+}
 
 /** What differs from the defaults above, by operationId. */
 const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
@@ -59,7 +67,14 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
   getFixedIncomeAssetNetCashflowsFrame: { body: PRICING },
   getFixedIncomeAssetCarryRollDown: { body: { ...PRICING, parameters: { horizon_days: 30 } } },
   // risk: a batch over a fixed bond, a callable and a floater; the demo account's latest holdings
-  priceFixedIncomeAssetsBatch: { body: { ...PRICING, operation: 'analytics', parameters: {}, asset_uids: [DEMO.assets.ust, DEMO.assets.callable, DEMO.assets.frn] } },
+  priceFixedIncomeAssetsBatch: {
+    body: {
+      ...PRICING,
+      operation: 'analytics',
+      parameters: {},
+      asset_uids: [DEMO.assets.ust, DEMO.assets.callable, DEMO.assets.frn],
+    },
+  },
   getFixedIncomeAccountRisk: { body: { ...PRICING, parameters: { key_rate_tenors: ['2Y', '5Y', '10Y', '30Y'] } } },
   previewFixedIncomeAssetCurve: { body: PRICING },
   // a floater, so that there are fixings to report
@@ -68,28 +83,60 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
   getAssetMonitorFrame: { query: { search: 'UST' } },
   listAssets: { query: { categories__uid: DEMO.categories.govies } },
   deleteAsset: { params: { uid: DEMO.assets.future } },
-  createAssetCategory: { body: { display_name: 'High yield', description: 'Bonds rated below investment grade', assets: [DEMO.assets.callable] } },
-  updateAssetCategory: { params: { uid: DEMO.categories.frn }, body: { description: 'Floating-rate notes in every currency' } },
+  createAssetCategory: {
+    body: {
+      display_name: 'High yield',
+      description: 'Bonds rated below investment grade',
+      assets: [DEMO.assets.callable],
+    },
+  },
+  updateAssetCategory: {
+    params: { uid: DEMO.categories.frn },
+    body: { description: 'Floating-rate notes in every currency' },
+  },
   deleteAssetCategory: { params: { uid: DEMO.categories.credit } },
   preflightBulkDeleteAssetCategories: { body: explicit(DEMO.categories.frn, DEMO.categories.credit) },
   bulkDeleteAssetCategories: { body: explicit(DEMO.categories.frn) },
 
   addAccountHoldings: {
-    body: { holdings_date: '2026-11-23T00:00:00Z', positions: [{ asset_identifier: 'UST-4.25-2031-11-15', quantity: '1200000' }, { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', quantity: '250000' }] },
+    body: {
+      holdings_date: '2026-11-23T00:00:00Z',
+      positions: [
+        { asset_identifier: 'UST-4.25-2031-11-15', quantity: '1200000' },
+        { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', quantity: '250000' },
+      ],
+    },
   },
   addAccountTargetPositions: {
     body: {
       target_positions_date: '2026-11-23T00:00:00Z',
       overwrite: false,
       positions: [
-        { target_type: 'portfolio', target_uid: DEMO.portfolios.core, portfolio_uid: DEMO.portfolios.core, weight_notional_exposure: 0.75 },
-        { target_type: 'asset', target_uid: DEMO.assets.zero, asset_uid: DEMO.assets.zero, constant_notional_exposure: 200000 },
+        {
+          target_type: 'portfolio',
+          target_uid: DEMO.portfolios.core,
+          portfolio_uid: DEMO.portfolios.core,
+          weight_notional_exposure: 0.75,
+        },
+        {
+          target_type: 'asset',
+          target_uid: DEMO.assets.zero,
+          asset_uid: DEMO.assets.zero,
+          constant_notional_exposure: 200000,
+        },
       ],
     },
   },
 
   getIndexDeleteImpact: { query: { include_samples: true, sample_limit: 3 } },
-  createIndex: { body: { unique_identifier: 'EUR-ESTR', index_type: 'interest_rate', display_name: 'Euro short-term rate', convention: { index_family: 'ESTR', convention_dump: ESTR } } },
+  createIndex: {
+    body: {
+      unique_identifier: 'EUR-ESTR',
+      index_type: 'interest_rate',
+      display_name: 'Euro short-term rate',
+      convention: { index_family: 'ESTR', convention_dump: ESTR },
+    },
+  },
   updateIndex: { body: { description: 'Three-month CME Term SOFR' } },
   deleteIndex: { params: { uid: DEMO.indexes.fiIndex } },
 
@@ -97,40 +144,137 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
   deletePortfolio: { params: { uid: DEMO.portfolios.credit } },
   preflightBulkDeletePortfolios: { body: explicit(DEMO.portfolios.credit, DEMO.portfolios.core) },
   bulkDeletePortfolios: { body: explicit(DEMO.portfolios.credit) },
-  createPortfolioGroup: { body: { unique_identifier: 'rates', display_name: 'Rates', description: 'Rates portfolios', portfolio_uids: [DEMO.portfolios.core] } },
+  createPortfolioGroup: {
+    body: {
+      unique_identifier: 'rates',
+      display_name: 'Rates',
+      description: 'Rates portfolios',
+      portfolio_uids: [DEMO.portfolios.core],
+    },
+  },
   updatePortfolioGroup: { params: { uid: DEMO.groups.sandbox }, body: { description: 'Portfolios being tried out' } },
   deletePortfolioGroup: { params: { uid: DEMO.groups.sandbox } },
   addPortfolioToGroup: { params: { uid: DEMO.groups.sandbox }, body: { portfolio_uid: DEMO.portfolios.credit } },
   preflightBulkDeletePortfolioGroups: { body: explicit(DEMO.groups.sandbox) },
   bulkDeletePortfolioGroups: { body: explicit(DEMO.groups.sandbox) },
 
-  createCalendar: { body: { unique_identifier: 'XTKS', display_name: 'Tokyo Stock Exchange', calendar_type: 'TRADING', timezone: 'Asia/Tokyo', valid_from: '2026-01-01', valid_to: '2027-12-31' } },
+  createCalendar: {
+    body: {
+      unique_identifier: 'XTKS',
+      display_name: 'Tokyo Stock Exchange',
+      calendar_type: 'TRADING',
+      timezone: 'Asia/Tokyo',
+      valid_from: '2026-01-01',
+      valid_to: '2027-12-31',
+    },
+  },
   updateCalendar: { body: { display_name: 'New York Stock Exchange (NYSE)' } },
   deleteCalendar: { params: { uid: DEMO.calendars.lse } },
-  createCalendarDate: { body: { local_date: '2027-01-18', is_holiday: true, holiday_name: 'Martin Luther King Jr. Day' } },
-  bulkUpsertCalendarDates: { body: { rows: [{ local_date: '2027-02-15', is_holiday: true, holiday_name: "Washington's Birthday" }, { local_date: '2027-03-26', is_holiday: true, holiday_name: 'Good Friday' }] } },
-  updateCalendarDate: { params: { date_uid: DEMO.calendarDates.christmas }, body: { holiday_name: 'Christmas Day (observed)' } },
+  createCalendarDate: {
+    body: { local_date: '2027-01-18', is_holiday: true, holiday_name: 'Martin Luther King Jr. Day' },
+  },
+  bulkUpsertCalendarDates: {
+    body: {
+      rows: [
+        { local_date: '2027-02-15', is_holiday: true, holiday_name: "Washington's Birthday" },
+        { local_date: '2027-03-26', is_holiday: true, holiday_name: 'Good Friday' },
+      ],
+    },
+  },
+  updateCalendarDate: {
+    params: { date_uid: DEMO.calendarDates.christmas },
+    body: { holiday_name: 'Christmas Day (observed)' },
+  },
   deleteCalendarDate: { params: { date_uid: DEMO.calendarDates.newYear } },
-  createCalendarSession: { body: { local_date: '2026-11-23', session_label: 'regular', opens_at: '2026-11-23T14:30:00Z', closes_at: '2026-11-23T21:00:00Z', timezone: 'America/New_York' } },
+  createCalendarSession: {
+    body: {
+      local_date: '2026-11-23',
+      session_label: 'regular',
+      opens_at: '2026-11-23T14:30:00Z',
+      closes_at: '2026-11-23T21:00:00Z',
+      timezone: 'America/New_York',
+    },
+  },
   bulkUpsertCalendarSessions: {
-    body: { rows: ['2026-11-24', '2026-11-25'].map((d) => ({ local_date: d, session_label: 'regular', opens_at: `${d}T14:30:00Z`, closes_at: `${d}T21:00:00Z`, timezone: 'America/New_York' })) },
+    body: {
+      rows: ['2026-11-24', '2026-11-25'].map((d) => ({
+        local_date: d,
+        session_label: 'regular',
+        opens_at: `${d}T14:30:00Z`,
+        closes_at: `${d}T21:00:00Z`,
+        timezone: 'America/New_York',
+      })),
+    },
   },
   updateCalendarSession: { body: { closes_at: '2026-11-20T21:15:00Z' } },
   deleteCalendarSession: { params: { session_uid: DEMO.calendarSessions.halfDay } },
-  createCalendarEvent: { body: { event_date: '2027-01-27', event_time: '2027-01-27T19:00:00Z', event_type: 'MACRO', event_label: 'FOMC decision' } },
-  bulkUpsertCalendarEvents: { body: { rows: [{ event_date: '2027-03-17', event_time: '2027-03-17T18:00:00Z', event_type: 'MACRO', event_label: 'FOMC decision' }] } },
+  createCalendarEvent: {
+    body: {
+      event_date: '2027-01-27',
+      event_time: '2027-01-27T19:00:00Z',
+      event_type: 'MACRO',
+      event_label: 'FOMC decision',
+    },
+  },
+  bulkUpsertCalendarEvents: {
+    body: {
+      rows: [
+        {
+          event_date: '2027-03-17',
+          event_time: '2027-03-17T18:00:00Z',
+          event_type: 'MACRO',
+          event_label: 'FOMC decision',
+        },
+      ],
+    },
+  },
   updateCalendarEvent: { body: { event_time: '2026-12-16T19:30:00Z' } },
   deleteCalendarEvent: { params: { event_uid: DEMO.calendarEvents.coupon } },
 
   getPricingDiscountCurve: { query: { market_data_set: DEMO_SET_KEY, valuation_date: DEMO_VALUATION_DATE } },
-  getPricingCurveDeleteImpact: { params: { uid: DEMO.curves.sofrOis }, query: { delete_values: true, delete_curve_selections: true } },
-  deletePricingCurve: { params: { uid: DEMO.curves.sofrOis }, query: { delete_values: true, delete_curve_selections: true } },
+  getPricingCurveDeleteImpact: {
+    params: { uid: DEMO.curves.sofrOis },
+    query: { delete_values: true, delete_curve_selections: true },
+  },
+  deletePricingCurve: {
+    params: { uid: DEMO.curves.sofrOis },
+    query: { delete_values: true, delete_curve_selections: true },
+  },
   resolvePricingMarketDataBinding: { query: { market_data_set: DEMO_SET_KEY, concept_key: 'discount_curves' } },
-  createPricingMarketDataSet: { body: { set_key: 'eod-offer', display_name: 'End-of-day offer side', description: 'Offer-side curves for selling', status: 'ACTIVE' } },
-  upsertPricingMarketDataSet: { body: { set_key: DEMO_SET_KEY, display_name: 'Default end-of-day market data', description: 'Demo EOD curves and fixings' } },
+  createPricingMarketDataSet: {
+    body: {
+      set_key: 'eod-offer',
+      display_name: 'End-of-day offer side',
+      description: 'Offer-side curves for selling',
+      status: 'ACTIVE',
+    },
+  },
+  upsertPricingMarketDataSet: {
+    body: {
+      set_key: DEMO_SET_KEY,
+      display_name: 'Default end-of-day market data',
+      description: 'Demo EOD curves and fixings',
+    },
+  },
   updatePricingMarketDataSet: { body: { description: 'Demo end-of-day curves and fixings' } },
-  createPricingMarketDataBinding: { body: { market_data_set_uid: DEMO.set, concept_key: 'fixing_rates_backup', data_node_uid: DEMO.nodes.fixings, storage_table_identifier: 'fixing_rates_eod', source: 'demo' } },
-  upsertPricingMarketDataBinding: { body: { market_data_set_uid: DEMO.set, concept_key: 'discount_curves', data_node_uid: DEMO.nodes.curves, storage_table_identifier: 'discount_curves_eod', source: 'demo' } },
+  createPricingMarketDataBinding: {
+    body: {
+      market_data_set_uid: DEMO.set,
+      concept_key: 'fixing_rates_backup',
+      data_node_uid: DEMO.nodes.fixings,
+      storage_table_identifier: 'fixing_rates_eod',
+      source: 'demo',
+    },
+  },
+  upsertPricingMarketDataBinding: {
+    body: {
+      market_data_set_uid: DEMO.set,
+      concept_key: 'discount_curves',
+      data_node_uid: DEMO.nodes.curves,
+      storage_table_identifier: 'discount_curves_eod',
+      source: 'demo',
+    },
+  },
   updatePricingMarketDataBinding: { body: { source: 'demo feed' } },
   deletePricingMarketDataBinding: { params: { uid: DEMO.bindings.fixings } },
 }
@@ -140,15 +284,24 @@ export function exampleRequest(operationId: string, path: string): ExampleReques
   const override = EXAMPLES[operationId] ?? {}
   const params: Record<string, string> = {}
   for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-    params[name] = override.params?.[name] ?? (name === 'uid' ? UID_BY_COLLECTION.find(([prefix]) => path.startsWith(prefix))?.[1] : PARAMS[name]) ?? ''
+    params[name] =
+      override.params?.[name] ??
+      (name === 'uid' ? UID_BY_COLLECTION.find(([prefix]) => path.startsWith(prefix))?.[1] : PARAMS[name]) ??
+      ''
   }
-  return { params, ...(override.query ? { query: override.query } : {}), ...(override.body !== undefined ? { body: override.body } : {}) }
+  return {
+    params,
+    ...(override.query ? { query: override.query } : {}),
+    ...(override.body !== undefined ? { body: override.body } : {}),
+  }
 }
 
 /** The URL of an example request. */
 export function exampleUrl(path: string, example: ExampleRequest): string {
   const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(example.params[name]))
-  const query = example.query ? new URLSearchParams(Object.fromEntries(Object.entries(example.query).map(([k, v]) => [k, String(v)]))).toString() : ''
+  const query = example.query
+    ? new URLSearchParams(Object.fromEntries(Object.entries(example.query).map(([k, v]) => [k, String(v)]))).toString()
+    : ''
   return query ? `${url}?${query}` : url
 }
 

@@ -28,7 +28,11 @@ export type AssetOrder = 'identifier' | 'label'
 export const searchTuning = { few: 20_000 }
 
 const ORDER: Record<AssetOrder, { by: string; keys: string; row: string }> = {
-  identifier: { by: 'k.sort_key collate "C", k.asset_uid', keys: 'k.sort_key, k.asset_uid', row: '(k.sort_key collate "C", k.asset_uid)' },
+  identifier: {
+    by: 'k.sort_key collate "C", k.asset_uid',
+    keys: 'k.sort_key, k.asset_uid',
+    row: '(k.sort_key collate "C", k.asset_uid)',
+  },
   label: {
     by: 'k.label collate "C", k.unique_identifier collate "C", k.asset_uid',
     keys: 'k.label, k.unique_identifier, k.asset_uid',
@@ -40,7 +44,8 @@ const ORDER: Record<AssetOrder, { by: string; keys: string; row: string }> = {
 export function otherMatch(sql: Sql, fields: SearchFields, p: string): Fragment {
   const common = sql`lower(k.asset_uid::text) like ${p} or k.sort_key like ${p}`
   if (fields === 'list') return sql`(${common} or lower(coalesce(k.details_ticker, '')) like ${p})`
-  if (fields === 'monitor') return sql`(${common} or lower(coalesce(k.details_ticker, k.snapshot_ticker, '')) like ${p})`
+  if (fields === 'monitor')
+    return sql`(${common} or lower(coalesce(k.details_ticker, k.snapshot_ticker, '')) like ${p})`
   return sql`(${common} or lower(coalesce(k.snapshot_name, '')) like ${p} or lower(coalesce(k.snapshot_ticker, '')) like ${p})`
 }
 
@@ -109,7 +114,9 @@ export async function planSearch(sql: Sql, search: AssetSearch): Promise<SearchP
       return row.n
     }),
     cachedCount([search.stamp], `prefix:${scope}`, async () => {
-      const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_list_keys k where ${startsWith(sql, term)} and ${notTypes} ${ofType}`
+      const [row] = await sql<
+        { n: number }[]
+      >`select count(*)::bigint as n from asset_list_keys k where ${startsWith(sql, term)} and ${notTypes} ${ofType}`
       return row.n
     }),
   ])
@@ -120,7 +127,14 @@ export async function planSearch(sql: Sql, search: AssetSearch): Promise<SearchP
  * A query of the page's asset_uid in order (column `asset_uid`, with the order's key columns), for a plan or,
  * without one, for every asset (of `assetType` when given).
  */
-export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: number, plan?: SearchPlan, assetType?: string): Fragment {
+export function pageKeys(
+  sql: Sql,
+  order: AssetOrder,
+  limit: number,
+  offset: number,
+  plan?: SearchPlan,
+  assetType?: string,
+): Fragment {
   const { by, keys } = ORDER[order]
   if (!plan) {
     return sql`select ${sql.unsafe(keys)} from asset_list_keys k ${assetType !== undefined ? sql`where k.asset_type = ${assetType}` : sql``}
@@ -131,7 +145,8 @@ export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: num
   const ofType = type !== undefined ? sql`and k.asset_type = ${type}` : sql``
   const notTypes = sql`not lower(coalesce(k.asset_type, '')) like ${p}`
   const reach = limit + offset
-  const branch = (where: Fragment) => sql`(select ${sql.unsafe(keys)} from asset_list_keys k where ${where} order by ${sql.unsafe(by)} limit ${reach})`
+  const branch = (where: Fragment) =>
+    sql`(select ${sql.unsafe(keys)} from asset_list_keys k where ${where} order by ${sql.unsafe(by)} limit ${reach})`
   // whole types: ranges of the (asset_type, order) indexes
   const branches: Fragment[] = plan.types.map((t) => branch(sql`k.asset_type = ${t.asset_type}`))
   // identifiers starting with the term: one range of the order index
@@ -140,7 +155,9 @@ export function pageKeys(sql: Sql, order: AssetOrder, limit: number, offset: num
   const rest = plan.others - plan.prefix
   if (rest > 0) {
     const through = rest <= searchTuning.few && trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``
-    branches.push(branch(sql`${through} ${otherMatch(sql, fields, p)} and ${notTypes} and not ${startsWith(sql, term)} ${ofType}`))
+    branches.push(
+      branch(sql`${through} ${otherMatch(sql, fields, p)} and ${notTypes} and not ${startsWith(sql, term)} ${ofType}`),
+    )
   }
   if (branches.length === 0) return sql`select ${sql.unsafe(keys)} from asset_list_keys k where false`
   const union = branches.reduce((a, b) => sql`${a} union all ${b}`)
@@ -163,21 +180,38 @@ export interface PageScope {
 }
 
 /** The asset uids of one page, in the order. */
-export async function pageUids(sql: Sql, order: AssetOrder, limit: number, offset: number, scope: PageScope): Promise<string[]> {
+export async function pageUids(
+  sql: Sql,
+  order: AssetOrder,
+  limit: number,
+  offset: number,
+  scope: PageScope,
+): Promise<string[]> {
   const { by, keys, row } = ORDER[order]
   if (scope.plan) {
-    const rows = await sql<{ uid: string }[]>`select k.asset_uid::text as uid from (${pageKeys(sql, order, limit, offset, scope.plan)}) k order by ${sql.unsafe(by)}`
+    const rows = await sql<
+      { uid: string }[]
+    >`select k.asset_uid::text as uid from (${pageKeys(sql, order, limit, offset, scope.plan)}) k order by ${sql.unsafe(by)}`
     return rows.map((r) => r.uid)
   }
-  const table = scope.category !== undefined ? sql`asset_category_memberships k where k.category_uid = ${scope.category}` : sql`asset_list_keys k where true`
+  const table =
+    scope.category !== undefined
+      ? sql`asset_category_memberships k where k.category_uid = ${scope.category}`
+      : sql`asset_list_keys k where true`
   const where = sql`${table} ${scope.assetType !== undefined ? sql`and k.asset_type = ${scope.assetType}` : sql``}`
-  const at = (position: number) => `${scope.stamp}|${order}|${scope.category ?? ''}|${scope.assetType ?? ''}|${position}`
+  const at = (position: number) =>
+    `${scope.stamp}|${order}|${scope.category ?? ''}|${scope.assetType ?? ''}|${position}`
   const seek = offset > 0 ? pageSeeks.get(at(offset)) : undefined
   const values = (seek ?? []).map((v) => sql`${v}`)
   const after = seek ? sql`and ${sql.unsafe(row)} >= (${values.reduce((a, b) => sql`${a}, ${b}`)})` : sql``
   // the key columns as text (learnt), and one row more: the key where the next page starts
   const rows = await sql<{ keys: string[] }[]>`
-    select array[${sql.unsafe(keys.split(', ').map((c) => `${c}::text`).join(', '))}] as keys from ${where} ${after}
+    select array[${sql.unsafe(
+      keys
+        .split(', ')
+        .map((c) => `${c}::text`)
+        .join(', '),
+    )}] as keys from ${where} ${after}
     order by ${sql.unsafe(by)} limit ${limit + 1} ${seek ? sql`` : sql`offset ${offset}`}`
   if (rows.length > 0 && offset > 0) pageSeeks.set(at(offset), rows[0].keys)
   if (rows.length > limit) pageSeeks.set(at(offset + limit), rows[limit].keys)

@@ -12,31 +12,59 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
   let uids: string[]
   let total: number
   if (pattern && category) {
-    ;({ uids, total } = await categorySearch(sql, category, (f.search ?? '').toLowerCase(), pattern, state.stamp, f.limit, f.offset))
+    ;({ uids, total } = await categorySearch(
+      sql,
+      category,
+      (f.search ?? '').toLowerCase(),
+      pattern,
+      state.stamp,
+      f.limit,
+      f.offset,
+    ))
   } else if (pattern) {
-    const plan = await planSearch(sql, { fields: 'list', term: (f.search ?? '').toLowerCase(), pattern, stamp: state.stamp })
+    const plan = await planSearch(sql, {
+      fields: 'list',
+      term: (f.search ?? '').toLowerCase(),
+      pattern,
+      stamp: state.stamp,
+    })
     uids = await pageUids(sql, 'identifier', f.limit, f.offset, { stamp: state.stamp, plan })
     total = plan.total
   } else {
     // a category's members carry their sort key: its page is a range of its own index
     const [page, count] = await Promise.all([
       pageUids(sql, 'identifier', f.limit, f.offset, { stamp: state.stamp, category }),
-      category ? sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}` : [{ n: state.n }],
+      category
+        ? sql<{ n: number }[]>`select n::bigint as n from asset_category_counts where category_uid = ${category}`
+        : [{ n: state.n }],
     ])
     uids = page
     total = count[0]?.n ?? 0
   }
-  const rows = uids.length === 0 ? [] : await sql<Asset[]>`
+  const rows =
+    uids.length === 0
+      ? []
+      : await sql<Asset[]>`
     select a.uid::text, a.unique_identifier, a.asset_type from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord)
     join assets a on a.uid = k.asset_uid order by k.ord`
   return { rows: [...rows], total }
 }
 
 /** A search within a category: counted once per data state; few matches read by index, many by walking the category. */
-async function categorySearch(sql: Sql, category: string, term: string, p: string, stamp: string, limit: number, offset: number) {
+async function categorySearch(
+  sql: Sql,
+  category: string,
+  term: string,
+  p: string,
+  stamp: string,
+  limit: number,
+  offset: number,
+) {
   const match = sql`(${otherMatch(sql, 'list', p)} or lower(coalesce(k.asset_type, '')) like ${p})`
   const total = await cachedCount([stamp], `category:${category}:${p}`, async () => {
-    const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::bigint as n from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
                                               where m.category_uid = ${category} and ${match}`
     return row.n
   })
@@ -51,7 +79,9 @@ async function categorySearch(sql: Sql, category: string, term: string, p: strin
   const arms = [
     ...(plan.types.length ? [sql`k.asset_type = any(${plan.types.map((t) => t.asset_type)}::text[])`] : []),
     ...(plan.prefix > 0 ? [startsWith(sql, term)] : []),
-    ...(plan.others > plan.prefix ? [sql`(${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)})`] : []),
+    ...(plan.others > plan.prefix
+      ? [sql`(${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, 'list', p)})`]
+      : []),
   ]
   if (arms.length === 0) return { uids: [], total }
   const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on m.asset_uid = k.asset_uid and m.category_uid = ${category}
@@ -60,7 +90,11 @@ async function categorySearch(sql: Sql, category: string, term: string, p: strin
   return { uids: await run(keys), total }
 
   async function run(keys: ReturnType<Sql['unsafe']>): Promise<string[]> {
-    return (await sql<{ uid: string }[]>`select k.asset_uid::text as uid from (${keys}) k order by k.sort_key collate "C", k.asset_uid`).map((r) => r.uid)
+    return (
+      await sql<
+        { uid: string }[]
+      >`select k.asset_uid::text as uid from (${keys}) k order by k.sort_key collate "C", k.asset_uid`
+    ).map((r) => r.uid)
   }
 }
 
@@ -108,7 +142,10 @@ export type MonitorRow = Asset & AssetDetailsRow
  * type and ticker (the details' ticker, else the latest snapshot's); descriptive columns come from the asset's
  * details, falling back to its latest snapshot, read for the page's rows only.
  */
-export async function monitorRows(sql: Sql, q: { search?: string; asset_type?: string; unique_identifiers?: string[]; limit: number; offset: number }): Promise<MonitorRow[]> {
+export async function monitorRows(
+  sql: Sql,
+  q: { search?: string; asset_type?: string; unique_identifiers?: string[]; limit: number; offset: number },
+): Promise<MonitorRow[]> {
   const columns = sql`a.uid::text, a.unique_identifier, a.asset_type,
            coalesce(d.name, s.name) as name, coalesce(d.ticker, s.ticker) as ticker, d.figi, d.composite_figi,
            coalesce(d.exchange_code, s.exchange_code) as exchange_code, d.security_type, d.security_market_sector, d.currency`
@@ -125,7 +162,15 @@ export async function monitorRows(sql: Sql, q: { search?: string; asset_type?: s
   }
   const pattern = q.search ? containsPattern(q.search.toLowerCase()) : undefined
   const { stamp } = (await listStates(sql)).assets
-  const plan = pattern ? await planSearch(sql, { fields: 'monitor', term: (q.search ?? '').toLowerCase(), pattern, stamp, assetType: q.asset_type }) : undefined
+  const plan = pattern
+    ? await planSearch(sql, {
+        fields: 'monitor',
+        term: (q.search ?? '').toLowerCase(),
+        pattern,
+        stamp,
+        assetType: q.asset_type,
+      })
+    : undefined
   const uids = await pageUids(sql, 'identifier', q.limit, q.offset, { stamp, plan, assetType: q.asset_type })
   if (uids.length === 0) return []
   return [

@@ -16,7 +16,8 @@ export function selectedUids(body: BulkActionRequest): string[] {
   if (options.length) throw badRequest(`This bulk action does not support options: ${options.join(', ')}.`)
   const uids = body.selection.uids
   if (!uids) throw unprocessable('body.selection.uids: field required for an explicit selection')
-  if (body.selection.query !== undefined) throw unprocessable("body.selection: unknown field 'query' for an explicit selection")
+  if (body.selection.query !== undefined)
+    throw unprocessable("body.selection: unknown field 'query' for an explicit selection")
   for (const uid of uids) {
     if (!UUID.test(uid)) throw badRequest(`Bulk-action resource id ${JSON.stringify(uid)} is not a UUID.`)
   }
@@ -30,7 +31,12 @@ export interface Check {
 }
 
 /** Missing uids and protected references, in request order; with `lock`, the existing rows stay locked. */
-export async function checkSelection(db: Queryable, resource: BulkResource, uids: string[], lock = false): Promise<Check> {
+export async function checkSelection(
+  db: Queryable,
+  resource: BulkResource,
+  uids: string[],
+  lock = false,
+): Promise<Check> {
   const missing = await findMissing(db, resource.table, uids, lock)
   // the blocker queries return rows only for existing, blocked uids: the whole selection can go as it is
   const perItem = await resource.findBlockers(db, uids)
@@ -40,7 +46,8 @@ export async function checkSelection(db: Queryable, resource: BulkResource, uids
       blockers.push(`${resource.subject} ${uid} was not found.`)
       continue
     }
-    for (const sentence of perItem.get(uid) ?? []) blockers.push(resource.prefixBlockers ? `${resource.subject} ${uid}: ${sentence}` : sentence)
+    for (const sentence of perItem.get(uid) ?? [])
+      blockers.push(resource.prefixBlockers ? `${resource.subject} ${uid}: ${sentence}` : sentence)
   }
   return { matched: uids.length - missing.size, blockers }
 }

@@ -26,7 +26,8 @@ export interface BulkJobData {
   deadline?: number
 }
 
-export type BulkJobResult = { outcome: 'deleted'; counts: DeleteCounts } | { outcome: 'blocked'; blockers: string[] } | { outcome: 'withdrawn' }
+export type BulkJobResult =
+  { outcome: 'deleted'; counts: DeleteCounts } | { outcome: 'blocked'; blockers: string[] } | { outcome: 'withdrawn' }
 
 export interface ProcessorHooks {
   /** runs inside the transaction after the delete, before the commit (tests inject failures here) */
@@ -51,7 +52,8 @@ export async function processBulkDelete(
   pacing: Pacing = NO_PACING,
 ): Promise<BulkJobResult> {
   const { resource: key, uids, deadline } = job.data
-  if (!isBulkResourceKey(key) || !Array.isArray(uids)) throw new BulkJobError(`job ${job.id} carries no valid bulk-delete selection`)
+  if (!isBulkResourceKey(key) || !Array.isArray(uids))
+    throw new BulkJobError(`job ${job.id} carries no valid bulk-delete selection`)
   // nobody waits for it any more: the request answered (or is answering) 504, which promises nothing was deleted
   if (typeof deadline === 'number' && Date.now() > deadline) return WITHDRAWN
   const resource = BULK_RESOURCES[key]
@@ -67,12 +69,14 @@ export async function processBulkDelete(
       // in chunks with pauses, so pricing on the same cores sees short bursts rather than one long one (pacing.ts)
       const counts = await removeInChunks(tx, resource, uids, pacing, hooks.afterChunk)
       // the rows are locked and unblocked, so anything short of all of them is a bug: roll back rather than half-delete
-      if (counts.deleted_count !== uids.length) throw new BulkJobError(`deleted ${counts.deleted_count} of ${uids.length} locked ${resource.plural}`)
+      if (counts.deleted_count !== uids.length)
+        throw new BulkJobError(`deleted ${counts.deleted_count} of ${uids.length} locked ${resource.plural}`)
       await hooks.beforeCommit?.(job)
       const result: BulkJobResult = { outcome: 'deleted', counts }
       await tx`delete from bulk_delete_runs where finished_at < now() - interval '7 days'`
       // last before the commit: a withdrawal committed meanwhile makes this a no-op, and the delete rolls back
-      const recorded = await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${key}, ${q(tx).json(result)})
+      const recorded =
+        await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${key}, ${q(tx).json(result)})
                                 on conflict (job_id) do nothing returning job_id`
       if (recorded.count === 0) throw new Withdrawn()
       return result
@@ -88,10 +92,16 @@ export async function processBulkDelete(
  * null when the withdrawal won (the job can no longer commit), or the job's recorded result. Waits at most
  * `lockTimeoutMs` for a job caught between its record and its commit.
  */
-export async function withdrawRun(sql: Sql, jobId: string, resource: BulkResourceKey, lockTimeoutMs = 5_000): Promise<BulkJobResult | null> {
+export async function withdrawRun(
+  sql: Sql,
+  jobId: string,
+  resource: BulkResourceKey,
+  lockTimeoutMs = 5_000,
+): Promise<BulkJobResult | null> {
   return sql.begin(async (tx) => {
     await tx.unsafe(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`)
-    const claimed = await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${resource}, ${q(tx).json(WITHDRAWN)})
+    const claimed =
+      await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${resource}, ${q(tx).json(WITHDRAWN)})
                              on conflict (job_id) do nothing returning job_id`
     if (claimed.count === 1) return null
     const [row] = await tx<{ result: BulkJobResult }[]>`select result from bulk_delete_runs where job_id = ${jobId}`

@@ -84,24 +84,36 @@ export class BulkQueue {
     if (!ready) throw unavailable
   }
 
-  /** Enqueues the deletion and waits for its result: 503 without Redis, 504 (withdrawn, nothing deleted) past the wait bound. */
+  /**
+   * Enqueues the deletion and waits for its result: 503 without Redis, 504 (withdrawn, nothing deleted) past the wait
+   * bound.
+   */
   async run(data: Omit<BulkJobData, 'deadline'>): Promise<BulkRun> {
     await this.ensureAvailable()
     const events = this.link.events
-    if (!events) throw serviceUnavailable(`The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`)
+    if (!events)
+      throw serviceUnavailable(
+        `The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`,
+      )
     let job: Job<BulkJobData, BulkJobResult>
     try {
-      job = await this.queue.add(data.resource, { ...data, deadline: Date.now() + this.options.waitTimeoutMs }, {
-        jobId: randomUUID(),
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 250 },
-        // a job carries up to 10,000 uids (~400 kB): keep few finished ones, failed ones longer for the dashboard
-        removeOnComplete: { age: 3600, count: 200 },
-        removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
-      })
+      job = await this.queue.add(
+        data.resource,
+        { ...data, deadline: Date.now() + this.options.waitTimeoutMs },
+        {
+          jobId: randomUUID(),
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 250 },
+          // a job carries up to 10,000 uids (~400 kB): keep few finished ones, failed ones longer for the dashboard
+          removeOnComplete: { age: 3600, count: 200 },
+          removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
+        },
+      )
     } catch (error) {
       this.options.log.warn({ err: (error as Error).message }, 'bulk queue: enqueue failed')
-      throw serviceUnavailable(`The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing was deleted.`)
+      throw serviceUnavailable(
+        `The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing was deleted.`,
+      )
     }
     let result: BulkJobResult
     try {
@@ -110,7 +122,9 @@ export class BulkQueue {
       const message = (error as Error).message
       if (/timed out before finishing/.test(message)) return this.withdraw(job)
       this.options.log.warn({ job: job.id, err: message }, 'bulk queue: job failed on every attempt')
-      const failed = new BulkJobFailed(`Bulk-delete job ${job.id} failed on every attempt and nothing was deleted; the cause was logged.`)
+      const failed = new BulkJobFailed(
+        `Bulk-delete job ${job.id} failed on every attempt and nothing was deleted; the cause was logged.`,
+      )
       failed.timings = await this.timings(job.id)
       throw failed
     }
@@ -131,11 +145,21 @@ export class BulkQueue {
     try {
       recorded = await withdrawRun(this.options.sql, id, job.data.resource)
     } catch (error) {
-      this.options.log.warn({ job: id, err: (error as Error).message }, 'bulk queue: cannot record the withdrawal in PostgreSQL; removing the job from the queue')
+      this.options.log.warn(
+        { job: id, err: (error as Error).message },
+        'bulk queue: cannot record the withdrawal in PostgreSQL; removing the job from the queue',
+      )
       const state = await job.getState().catch(() => 'unknown')
-      const removed = ['waiting', 'delayed', 'prioritized', 'wait'].includes(state) && (await job.remove().then(() => true, () => false))
+      const removed =
+        ['waiting', 'delayed', 'prioritized', 'wait'].includes(state) &&
+        (await job.remove().then(
+          () => true,
+          () => false,
+        ))
       if (removed) throw await this.withdrawnError(job)
-      throw serviceUnavailable(`Bulk-delete job ${id} did not finish within ${this.seconds} s and whether it committed cannot be confirmed while the database is unreachable. Fetch the preflight again to see what remains.`)
+      throw serviceUnavailable(
+        `Bulk-delete job ${id} did not finish within ${this.seconds} s and whether it committed cannot be confirmed while the database is unreachable. Fetch the preflight again to see what remains.`,
+      )
     }
     if (recorded === null || recorded.outcome === 'withdrawn') {
       await job.remove().catch(() => {})
@@ -152,10 +176,15 @@ export class BulkQueue {
   private async withdrawnError(job: Job<BulkJobData, BulkJobResult>): Promise<HttpError> {
     const workers = await this.workersConnected()
     const why = workers === 0 ? ' No bulk worker is connected to the queue.' : ''
-    return new HttpError(504, `Bulk-delete job ${job.id} did not finish within ${this.seconds} s and was withdrawn: nothing was deleted.${why} Retry the delete.`)
+    return new HttpError(
+      504,
+      `Bulk-delete job ${job.id} did not finish within ${this.seconds} s and was withdrawn: nothing was deleted.${why} Retry the delete.`,
+    )
   }
 
-  /** Bulk workers (this process's and `npm run worker` processes) connected to the queue now; null while Redis is away. */
+  /**
+   * Bulk workers (this process's and `npm run worker` processes) connected to the queue now; null while Redis is away.
+   */
   async workersConnected(): Promise<number | null> {
     if (!this.ready) return null
     try {

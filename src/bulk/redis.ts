@@ -1,7 +1,8 @@
 /**
  * ioredis connections of the bulk queue. The API must start and serve without Redis, so no connection may crash
- * the process or flood the log: an outage is logged once (one line for all connections), reconnects back off to a few seconds and never
- * stop, and the producer fails fast (no offline queue) so a request learns at once that Redis is away.
+ * the process or flood the log: an outage is logged once (one line for all connections), reconnects back off to a few
+ * seconds and never stop, and the producer fails fast (no offline queue) so a request learns at once that Redis is
+ * away.
  */
 import { Redis, type RedisOptions } from 'ioredis'
 
@@ -29,7 +30,9 @@ export function createRedis(url: string, role: ConnectionRole, log: LogLike): Re
     retryStrategy: (times) => Math.min(200 * 2 ** Math.min(times, 5), 5_000),
     // producer: fail fast; blocking connections (events, worker) must not limit retries (BullMQ requires null)
     // the producer's commands are short (no blocking reads): bounded, so a Redis that stops answering fails them
-    ...(role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: CONNECT_TIMEOUT_MS } : { maxRetriesPerRequest: null }),
+    ...(role === 'producer'
+      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: CONNECT_TIMEOUT_MS }
+      : { maxRetriesPerRequest: null }),
   }
   const redis = new Redis(url, options)
   redis.on('error', (error: Error) => reportDown(url, redis, log, error))
@@ -62,10 +65,15 @@ function reportDown(url: string, redis: Redis, log: LogLike, error: Error): void
   outages.set(url, down)
   if (down.has(redis)) return
   down.add(redis)
-  if (down.size === 1) log.warn({ redis: describeRedis(url), err: error.message }, `Redis at ${describeRedis(url)} is unreachable (${error.message}); bulk deletes answer 503 until it is back`)
+  if (down.size === 1)
+    log.warn(
+      { redis: describeRedis(url), err: error.message },
+      `Redis at ${describeRedis(url)} is unreachable (${error.message}); bulk deletes answer 503 until it is back`,
+    )
 }
 
 function reportUp(url: string, redis: Redis, log: LogLike): void {
   const down = outages.get(url)
-  if (down?.delete(redis) && down.size === 0) log.info({ redis: describeRedis(url) }, `Redis at ${describeRedis(url)} is reachable again`)
+  if (down?.delete(redis) && down.size === 0)
+    log.info({ redis: describeRedis(url) }, `Redis at ${describeRedis(url)} is reachable again`)
 }

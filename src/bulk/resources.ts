@@ -46,7 +46,12 @@ const action = (id: string, collection: string, title: string, plural: string) =
   selection_modes: ['explicit' as const],
   options: [],
   tone: 'danger',
-  confirmation: { title, word: 'DELETE', button_label: 'Delete selected', warning: `Deleted ${plural} cannot be restored.` },
+  confirmation: {
+    title,
+    word: 'DELETE',
+    button_label: 'Delete selected',
+    warning: `Deleted ${plural} cannot be restored.`,
+  },
   preflight_endpoint: `${collection}/bulk-delete/preflight/`,
 })
 
@@ -56,7 +61,11 @@ export const ASSET_CATEGORIES: BulkResource = {
   key: 'asset-categories',
   collection: '/api/v1/asset-category',
   tag: 'asset categories',
-  operationIds: { discover: 'discoverAssetCategories', preflight: 'preflightBulkDeleteAssetCategories', execute: 'bulkDeleteAssetCategories' },
+  operationIds: {
+    discover: 'discoverAssetCategories',
+    preflight: 'preflightBulkDeleteAssetCategories',
+    execute: 'bulkDeleteAssetCategories',
+  },
   singular: 'asset category',
   plural: 'asset categories',
   subject: 'Asset category',
@@ -66,26 +75,38 @@ export const ASSET_CATEGORIES: BulkResource = {
     id: 'asset-categories',
     label: 'Asset categories',
     itemLabel: 'asset categories',
-    search: { placeholder: 'Search asset categories', paths: ['display_name', 'unique_identifier', 'description', 'uid'] },
+    search: {
+      placeholder: 'Search asset categories',
+      paths: ['display_name', 'unique_identifier', 'description', 'uid'],
+    },
     columns: [
       { path: 'display_name', header: 'Name', importance: 'primary' },
       { path: 'unique_identifier', header: 'Identifier' },
       { path: 'description', header: 'Description' },
       { path: 'uid', header: 'UID' },
     ],
-    bulkActions: [action('bulk-delete-asset-categories', '/api/v1/asset-category', 'Delete asset categories', 'asset categories')],
+    bulkActions: [
+      action('bulk-delete-asset-categories', '/api/v1/asset-category', 'Delete asset categories', 'asset categories'),
+    ],
   },
   table: 'asset_categories',
   findBlockers: findAssetCategoryDeleteBlockers,
   remove: deleteAssetCategories,
-  deletedDetail: (n) => (n === 0 ? 'No asset categories matched the deletion request.' : `Deleted ${count(n, 'asset category', 'asset categories')}.`),
+  deletedDetail: (n) =>
+    n === 0
+      ? 'No asset categories matched the deletion request.'
+      : `Deleted ${count(n, 'asset category', 'asset categories')}.`,
 }
 
 export const PORTFOLIOS: BulkResource = {
   key: 'portfolios',
   collection: '/api/v1/portfolio',
   tag: 'portfolios',
-  operationIds: { discover: 'discoverPortfolios', preflight: 'preflightBulkDeletePortfolios', execute: 'bulkDeletePortfolios' },
+  operationIds: {
+    discover: 'discoverPortfolios',
+    preflight: 'preflightBulkDeletePortfolios',
+    execute: 'bulkDeletePortfolios',
+  },
   singular: 'portfolio',
   plural: 'portfolios',
   subject: 'Portfolio',
@@ -95,7 +116,10 @@ export const PORTFOLIOS: BulkResource = {
     id: 'portfolios',
     label: 'Portfolios',
     itemLabel: 'portfolios',
-    search: { placeholder: 'Search portfolios', paths: ['unique_identifier', 'calendar_uid', 'published_index_uid', 'signal_uid', 'uid'] },
+    search: {
+      placeholder: 'Search portfolios',
+      paths: ['unique_identifier', 'calendar_uid', 'published_index_uid', 'signal_uid', 'uid'],
+    },
     filters: [{ key: 'calendar_uid', label: 'Calendar UID', type: 'text' }],
     columns: [
       { path: 'unique_identifier', header: 'Identifier', importance: 'primary' },
@@ -116,7 +140,11 @@ export const PORTFOLIO_GROUPS: BulkResource = {
   key: 'portfolio-groups',
   collection: '/api/v1/portfolio-group',
   tag: 'portfolio groups',
-  operationIds: { discover: 'discoverPortfolioGroups', preflight: 'preflightBulkDeletePortfolioGroups', execute: 'bulkDeletePortfolioGroups' },
+  operationIds: {
+    discover: 'discoverPortfolioGroups',
+    preflight: 'preflightBulkDeletePortfolioGroups',
+    execute: 'bulkDeletePortfolioGroups',
+  },
   singular: 'portfolio group',
   plural: 'portfolio groups',
   subject: 'Portfolio group',
@@ -126,7 +154,10 @@ export const PORTFOLIO_GROUPS: BulkResource = {
     id: 'portfolio-groups',
     label: 'Portfolio groups',
     itemLabel: 'portfolio groups',
-    search: { placeholder: 'Search portfolio groups', paths: ['display_name', 'unique_identifier', 'description', 'uid'] },
+    search: {
+      placeholder: 'Search portfolio groups',
+      paths: ['display_name', 'unique_identifier', 'description', 'uid'],
+    },
     filters: [
       { key: 'unique_identifier', label: 'Identifier', type: 'text' },
       { key: 'display_name', label: 'Display name', type: 'text' },
@@ -137,12 +168,17 @@ export const PORTFOLIO_GROUPS: BulkResource = {
       { path: 'description', header: 'Description' },
       { path: 'uid', header: 'UID' },
     ],
-    bulkActions: [action('bulk-delete-portfolio-groups', '/api/v1/portfolio-group', 'Delete portfolio groups', 'portfolio groups')],
+    bulkActions: [
+      action('bulk-delete-portfolio-groups', '/api/v1/portfolio-group', 'Delete portfolio groups', 'portfolio groups'),
+    ],
   },
   table: 'portfolio_groups',
   findBlockers: findPortfolioGroupDeleteBlockers,
   remove: deletePortfolioGroups,
-  deletedDetail: (n) => (n === 0 ? 'No portfolio groups matched the deletion request.' : `Deleted ${count(n, 'portfolio group', 'portfolio groups')}.`),
+  deletedDetail: (n) =>
+    n === 0
+      ? 'No portfolio groups matched the deletion request.'
+      : `Deleted ${count(n, 'portfolio group', 'portfolio groups')}.`,
 }
 
 export const BULK_RESOURCES: Readonly<Record<BulkResourceKey, BulkResource>> = {

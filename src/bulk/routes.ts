@@ -16,11 +16,17 @@ import { BulkDeleteResponse, PortfolioBulkDeleteResponse } from './schemas.ts'
 
 const ERRORS = { 400: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
 
-function observe(app: FastifyInstance, resource: BulkResource, outcome: string, timings: BulkJobFailed['timings']): void {
+function observe(
+  app: FastifyInstance,
+  resource: BulkResource,
+  outcome: string,
+  timings: BulkJobFailed['timings'],
+): void {
   app.metrics.bulkExecutions.inc({ resource: resource.key, outcome })
   if (!timings) return
   const labels = { resource: resource.key, state: timings.state }
-  if (timings.queuedSeconds !== null) app.metrics.bulkJobSeconds.observe({ ...labels, phase: 'queued' }, timings.queuedSeconds)
+  if (timings.queuedSeconds !== null)
+    app.metrics.bulkJobSeconds.observe({ ...labels, phase: 'queued' }, timings.queuedSeconds)
   if (timings.runSeconds !== null) app.metrics.bulkJobSeconds.observe({ ...labels, phase: 'run' }, timings.runSeconds)
 }
 
@@ -30,14 +36,21 @@ async function execute(app: FastifyInstance, resource: BulkResource, body: BulkA
   const preflight = preflightResponse(resource, uids, check)
   if (!preflight.allowed) {
     observe(app, resource, 'blocked', null)
-    throw conflict(check.blockers.length ? check.blockers.join(' ') : (preflight.detail ?? 'The selection cannot be deleted.'))
+    throw conflict(
+      check.blockers.length ? check.blockers.join(' ') : (preflight.detail ?? 'The selection cannot be deleted.'),
+    )
   }
   let run
   try {
     run = await app.bulkQueue.run({ resource: resource.key, uids })
   } catch (error) {
     const status = error instanceof HttpError ? error.statusCode : 500
-    observe(app, resource, status === 503 ? 'unavailable' : status === 504 ? 'timeout' : 'failed', error instanceof BulkJobFailed ? error.timings : null)
+    observe(
+      app,
+      resource,
+      status === 503 ? 'unavailable' : status === 504 ? 'timeout' : 'failed',
+      error instanceof BulkJobFailed ? error.timings : null,
+    )
     throw error
   }
   const { result, timings } = run
@@ -81,9 +94,16 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           operationId: operationIds.execute,
           tags: [tag],
           summary: `Delete the selected ${resource.plural}`,
-          description: 'Repeats the preflight; a blocked selection is 409 and nothing is deleted. 503 while the bulk-delete queue (Redis) is unreachable.',
+          description:
+            'Repeats the preflight; a blocked selection is 409 and nothing is deleted. 503 while the bulk-delete queue (Redis) is unreachable.',
           body: BulkActionRequest,
-          response: { 200: isPortfolio ? PortfolioBulkDeleteResponse : BulkDeleteResponse, ...ERRORS, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse },
+          response: {
+            200: isPortfolio ? PortfolioBulkDeleteResponse : BulkDeleteResponse,
+            ...ERRORS,
+            500: ErrorResponse,
+            503: ErrorResponse,
+            504: ErrorResponse,
+          },
         },
       },
       async (request) => {

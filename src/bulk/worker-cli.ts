@@ -16,11 +16,17 @@ const config = loadConfigOrExit()
 const LEVELS = { fatal: 60, error: 50, warn: 40, info: 30, debug: 20, trace: 10, silent: Infinity } as const
 const threshold = LEVELS[config.logLevel]
 const line = (level: 30 | 40 | 50) => (obj: object, msg: string) => {
-  if (level >= threshold) process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`)
+  if (level >= threshold)
+    process.stdout.write(
+      `${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'bulk-worker', ...obj, msg })}\n`,
+    )
 }
 const log = { info: line(30), warn: line(40), error: line(50) }
 // a job's statements may run as long as its request waits (past that it is withdrawn anyway), not the API's bound
-const sql = createSql(config.databaseUrl, { max: 4, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
+const sql = createSql(config.databaseUrl, {
+  max: 4,
+  timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs },
+})
 try {
   await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
@@ -44,7 +50,8 @@ const worker = createBulkWorker({
   sql,
   log,
   pacing: bulkPacing(config),
-  onReady: () => log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'),
+  onReady: () =>
+    log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix }, 'bulk worker ready'),
   onCompleted: (job) => log.info({ job: job.id, resource: job.data.resource }, 'bulk-delete job completed'),
 })
 

@@ -7,7 +7,13 @@
 import { Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Sql } from '../db/client.ts'
-import { BULK_QUEUE_NAME, processBulkDelete, type BulkJobData, type BulkJobResult, type ProcessorHooks } from './processor.ts'
+import {
+  BULK_QUEUE_NAME,
+  processBulkDelete,
+  type BulkJobData,
+  type BulkJobResult,
+  type ProcessorHooks,
+} from './processor.ts'
 import type { Config } from '../config.ts'
 import type { Pacing } from './pacing.ts'
 import { createRedis, type LogLike } from './redis.ts'
@@ -48,12 +54,20 @@ export class BulkWorker {
       BULK_QUEUE_NAME,
       (job: Job<BulkJobData, BulkJobResult>) => processBulkDelete(options.sql, job, options.hooks, options.pacing),
       // after a Redis outage the fetch loop retries every 2 s (BullMQ's default 15 s also delays a shutdown by as much)
-      { connection: this.connection, prefix: options.prefix, concurrency: options.concurrency ?? 2, runRetryDelay: 2_000 },
+      {
+        connection: this.connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency ?? 2,
+        runRetryDelay: 2_000,
+      },
     )
     // connection errors are logged once per outage by createRedis; a job's failure is logged here
     worker.on('error', () => {})
     worker.on('failed', (job, error) => {
-      options.log.error({ job: job?.id, resource: job?.data.resource, attempt: job?.attemptsMade, err: error.message }, 'bulk-delete job attempt failed (rolled back)')
+      options.log.error(
+        { job: job?.id, resource: job?.data.resource, attempt: job?.attemptsMade, err: error.message },
+        'bulk-delete job attempt failed (rolled back)',
+      )
     })
     if (options.onCompleted) worker.on('completed', options.onCompleted)
     this.worker = worker
@@ -64,7 +78,9 @@ export class BulkWorker {
     this.closing ??= (async () => {
       // Redis away: no job can finish its BullMQ bookkeeping anyway, and a graceful close would wait for Redis
       const force = this.connection.status !== 'ready'
-      await this.worker?.close(force).catch((error: unknown) => this.options.log.warn({ err: (error as Error).message }, 'bulk worker close failed'))
+      await this.worker
+        ?.close(force)
+        .catch((error: unknown) => this.options.log.warn({ err: (error as Error).message }, 'bulk worker close failed'))
       this.connection.disconnect()
     })()
     return this.closing
@@ -74,4 +90,7 @@ export class BulkWorker {
 export const createBulkWorker = (options: BulkWorkerOptions) => new BulkWorker(options)
 
 /** The configured pacing of bulk deletes (BULK_DELETE_CHUNK_SIZE, BULK_DELETE_YIELD_MS). */
-export const bulkPacing = (config: Config): Pacing => ({ chunkSize: config.bulkDeleteChunkSize, yieldBudgetMs: config.bulkDeleteYieldMs })
+export const bulkPacing = (config: Config): Pacing => ({
+  chunkSize: config.bulkDeleteChunkSize,
+  yieldBudgetMs: config.bulkDeleteYieldMs,
+})

@@ -1,9 +1,10 @@
 /**
- * A bounded cache that evicts about the least recently used (CLOCK: see BoundedCache) and counts its hits and misses: every pricing cache (contexts and
- * decoded curves on the main thread, built curves and rebuilt instruments in each worker) is one, so each has a
- * bound and reports its size and hit ratio (/metrics). Keys are content keys, so entries never go stale.
- * A cache may also be bounded by weight (an estimate of each entry's bytes): a count alone does not bound the
- * memory of entries whose size varies by orders of magnitude (a bullet bond against 1,200 amortizing coupons).
+ * A bounded cache that evicts about the least recently used (CLOCK: see BoundedCache) and counts its hits and misses:
+ * every pricing cache (contexts and decoded curves on the main thread, built curves and rebuilt instruments in each
+ * worker) is one, so each has a bound and reports its size and hit ratio (/metrics). Keys are content keys, so entries
+ * never go stale. A cache may also be bounded by weight (an estimate of each entry's bytes): a count alone does not
+ * bound the memory of entries whose size varies by orders of magnitude (a bullet bond against 1,200 amortizing
+ * coupons).
  */
 export interface CacheStats {
   size: number
@@ -72,7 +73,9 @@ export class BoundedCache<V> {
     this.evict(key)
   }
 
-  /** Weighs the key's entry again (its value grew or shrank in place), then evicts down to the bounds, sparing it once. */
+  /**
+   * Weighs the key's entry again (its value grew or shrank in place), then evicts down to the bounds, sparing it once.
+   */
   reweigh(key: string): void {
     const entry = this.entries.get(key)
     if (entry === undefined || this.weigh === undefined) return
@@ -89,7 +92,10 @@ export class BoundedCache<V> {
     this.weight -= entry.weight
   }
 
-  /** The oldest unmarked entries, down to both bounds; marked ones, and the entry just stored (`newest`), are spared once. */
+  /**
+   * The oldest unmarked entries, down to both bounds; marked ones, and the entry just stored (`newest`), are spared
+   * once.
+   */
   private evict(newest?: string): void {
     while (this.entries.size > this.capacity || (this.weight > this.maxWeight && this.entries.size > 1)) {
       const key = this.oldest()
@@ -117,7 +123,10 @@ export class BoundedCache<V> {
     return next.value as string
   }
 
-  /** Every entry in eviction order (the oldest first, a marked one spared when its turn comes), without counting a hit or marking any. */
+  /**
+   * Every entry in eviction order (the oldest first, a marked one spared when its turn comes), without counting a hit
+   * or marking any.
+   */
   *peekEntries(): IterableIterator<[string, V]> {
     for (const [key, entry] of this.entries) yield [key, entry.value]
   }

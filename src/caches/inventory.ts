@@ -35,7 +35,8 @@ export const CACHES: readonly CacheDescription[] = [
     holds: "a pricing request's context: its asset's terms and its market part put together",
     key: 'asset uid, market-data set, valuation time, quote side, benchmark role and side',
     bound: 'PRICING_CONTEXT_CACHE_SIZE entries (65,536)',
-    invalidation: 'cleared (with its parts) on every pricing_data_changed notification; a generation drops values loaded across a clear',
+    invalidation:
+      'cleared (with its parts) on every pricing_data_changed notification; a generation drops values loaded across a clear',
   },
   {
     name: 'terms',
@@ -52,10 +53,12 @@ export const CACHES: readonly CacheDescription[] = [
     family: 'pricing_cache',
     thread: 'main',
     owner: 'src/plugins/pricing-cache.ts (app.pricingContextParts.markets)',
-    holds: 'the market half of a context: the set, its bindings, the selected curve rows with their observation, the floating index',
+    holds:
+      'the market half of a context: the set, its bindings, the selected curve rows with their observation, the floating index',
     key: 'market-data set, valuation time, sides, benchmark role, floating and benchmark index uids (marketKey)',
     bound: 'PRICING_MARKET_CACHE_SIZE entries (1,024)',
-    invalidation: 'cleared on any market-data change; its curve rows keep their content key and resolution per role (market-data.ts)',
+    invalidation:
+      'cleared on any market-data change; its curve rows keep their content key and resolution per role (market-data.ts)',
   },
   {
     name: 'fixing_sets',
@@ -124,7 +127,8 @@ export const CACHES: readonly CacheDescription[] = [
     owner: 'workers/operations/callable.ts (callableTrees)',
     holds: "a callable's Hull-White tree fitted to a curve at a date, and its valuation at spread 0",
     key: "content: the instrument key, the curve's key, the valuation date, the model's a, sigma and steps",
-    bound: 'PRICER_TREE_CACHE_SIZE entries (16,384) and PRICER_TREE_CACHE_MB estimated MB (192); trees over 65,536 nodes are not kept',
+    bound:
+      'PRICER_TREE_CACHE_SIZE entries (16,384) and PRICER_TREE_CACHE_MB estimated MB (192); trees over 65,536 nodes are not kept',
     invalidation: 'none needed: content-keyed',
   },
   {
@@ -184,11 +188,13 @@ export const WORKSPACES: readonly { name: string; owner: string; holds: string }
   {
     name: 'tree workspace',
     owner: 'workers/operations/callable.ts (TREE_WORKSPACE)',
-    holds: "the last Hull-White tree layout and the passes' scratch arrays of a thread (TreeWorkspace, hull-white-tree.ts)",
+    holds:
+      "the last Hull-White tree layout and the passes' scratch arrays of a thread (TreeWorkspace, hull-white-tree.ts)",
   },
   {
     name: 'yield flows',
     owner: 'workers/operations/operations.ts (analytics)',
-    holds: "one request's live flows and their times, shared by its yield solve and the measures at it (YieldFlowsWorkspace)",
+    holds:
+      "one request's live flows and their times, shared by its yield solve and the measures at it (YieldFlowsWorkspace)",
   },
 ]

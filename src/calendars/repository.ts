@@ -4,7 +4,8 @@ import { containsPattern } from '../http/pagination.ts'
 import type { Calendar, CalendarListQuery } from './schemas.ts'
 
 type Db = Sql | TransactionSql
-const CALENDAR = 'uid::text, unique_identifier, display_name, calendar_type, timezone, source, source_identifier, valid_from::text, valid_to::text, metadata_json'
+const CALENDAR =
+  'uid::text, unique_identifier, display_name, calendar_type, timezone, source, source_identifier, valid_from::text, valid_to::text, metadata_json'
 
 export async function listCalendars(sql: Sql, f: CalendarListQuery) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
@@ -17,14 +18,18 @@ export async function listCalendars(sql: Sql, f: CalendarListQuery) {
     ${f.source !== undefined ? sql`and source = ${f.source}` : sql``}
     ${f.source_identifier !== undefined ? sql`and source_identifier = ${f.source_identifier}` : sql``}`
   const [rows, [count]] = await Promise.all([
-    sql<Calendar[]>`select ${sql.unsafe(CALENDAR)} from calendars ${where} order by lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
+    sql<
+      Calendar[]
+    >`select ${sql.unsafe(CALENDAR)} from calendars ${where} order by lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from calendars ${where}`,
   ])
   return { rows, total: count.n }
 }
 
 export async function findCalendar(sql: Db, uid: string, lock = false): Promise<Calendar | undefined> {
-  const [row] = await sql<Calendar[]>`select ${sql.unsafe(CALENDAR)} from calendars where uid = ${uid} ${lock ? sql`for update` : sql``}`
+  const [row] = await sql<
+    Calendar[]
+  >`select ${sql.unsafe(CALENDAR)} from calendars where uid = ${uid} ${lock ? sql`for update` : sql``}`
   return row
 }
 
@@ -33,8 +38,14 @@ export async function insertCalendar(tx: TransactionSql, v: Record<string, unkno
   return row
 }
 
-export async function updateCalendar(tx: TransactionSql, uid: string, patch: Record<string, unknown>): Promise<Calendar> {
-  const [row] = await tx<Calendar[]>`update calendars set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(CALENDAR)}`
+export async function updateCalendar(
+  tx: TransactionSql,
+  uid: string,
+  patch: Record<string, unknown>,
+): Promise<Calendar> {
+  const [row] = await tx<
+    Calendar[]
+  >`update calendars set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(CALENDAR)}`
   return row
 }
 

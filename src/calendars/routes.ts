@@ -20,99 +20,231 @@ const TAG = 'calendars'
 const BASE = '/api/v1/calendar'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
 const missing = (uid: string) => notFound(`Calendar '${uid}' was not found.`)
-const TYPE_TONE: Record<string, string> = { TRADING: 'success', BUSINESS: 'success', SETTLEMENT: 'success', FIXING: 'info', EVENT: 'info', HOLIDAY: 'warning' }
+const TYPE_TONE: Record<string, string> = {
+  TRADING: 'success',
+  BUSINESS: 'success',
+  SETTLEMENT: 'success',
+  FIXING: 'info',
+  EVENT: 'info',
+  HOLIDAY: 'warning',
+}
 
 function checkCalendar(v: { timezone?: unknown; valid_from?: unknown; valid_to?: unknown }): void {
-  if (typeof v.timezone === 'string' && !isTimeZone(v.timezone)) throw unprocessable(`body.timezone: '${v.timezone}' is not a known time zone.`)
+  if (typeof v.timezone === 'string' && !isTimeZone(v.timezone))
+    throw unprocessable(`body.timezone: '${v.timezone}' is not a known time zone.`)
   if (typeof v.valid_from === 'string' && typeof v.valid_to === 'string' && v.valid_to < v.valid_from) {
     throw unprocessable(`body.valid_to: ${v.valid_to} is before valid_from ${v.valid_from}.`)
   }
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${BASE}/`, { schema: { operationId: 'listCalendars', summary: 'List calendars', tags: [TAG], querystring: CalendarListQuery, response: { 200: CalendarCollection, ...ERRORS } } }, async (request) => {
-    return pagedCollection(request.query, (q) => repo.listCalendars(app.sql, q))
-  })
+  app.get(
+    `${BASE}/`,
+    {
+      schema: {
+        operationId: 'listCalendars',
+        summary: 'List calendars',
+        tags: [TAG],
+        querystring: CalendarListQuery,
+        response: { 200: CalendarCollection, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return pagedCollection(request.query, (q) => repo.listCalendars(app.sql, q))
+    },
+  )
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverCalendars', TAG, {
-    id: 'calendars', label: 'Calendars', itemLabel: 'calendars',
-    search: { placeholder: 'Search calendars', paths: ['display_name', 'unique_identifier', 'calendar_type', 'source', 'uid'] },
-    filters: ['unique_identifier', 'unique_identifier_contains', 'calendar_type', 'source', 'source_identifier'].map((key) => ({ key, label: key.replace(/_/g, ' '), type: 'text' })),
+    id: 'calendars',
+    label: 'Calendars',
+    itemLabel: 'calendars',
+    search: {
+      placeholder: 'Search calendars',
+      paths: ['display_name', 'unique_identifier', 'calendar_type', 'source', 'uid'],
+    },
+    filters: ['unique_identifier', 'unique_identifier_contains', 'calendar_type', 'source', 'source_identifier'].map(
+      (key) => ({ key, label: key.replace(/_/g, ' '), type: 'text' }),
+    ),
     columns: [
-      { path: 'display_name', header: 'Name', importance: 'primary' }, { path: 'unique_identifier', header: 'Identifier', filterKey: 'unique_identifier' },
-      { path: 'calendar_type', header: 'Type', filterKey: 'calendar_type' }, { path: 'timezone', header: 'Time zone' }, { path: 'source', header: 'Source', filterKey: 'source' },
+      { path: 'display_name', header: 'Name', importance: 'primary' },
+      { path: 'unique_identifier', header: 'Identifier', filterKey: 'unique_identifier' },
+      { path: 'calendar_type', header: 'Type', filterKey: 'calendar_type' },
+      { path: 'timezone', header: 'Time zone' },
+      { path: 'source', header: 'Source', filterKey: 'source' },
     ],
   })
 
-  app.get(`${BASE}/:uid/`, { schema: { operationId: 'getCalendar', summary: 'Get a calendar', tags: [TAG], params: UidParams, response: { 200: Calendar, ...ERRORS } } }, async (request) => {
-    return (await repo.findCalendar(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
-  })
+  app.get(
+    `${BASE}/:uid/`,
+    {
+      schema: {
+        operationId: 'getCalendar',
+        summary: 'Get a calendar',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: Calendar, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return (await repo.findCalendar(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
+    },
+  )
 
-  app.get(`${BASE}/:uid/summary/`, { schema: { operationId: 'getCalendarSummary', summary: 'Calendar summary', tags: [TAG], params: UidParams, response: { 200: FrontEndDetailSummary, ...ERRORS } } }, async (request) => {
-    const c = await repo.findCalendar(app.sql, request.params.uid)
-    if (!c) throw missing(request.params.uid)
-    const days = Math.round((Date.parse(c.valid_to) - Date.parse(c.valid_from)) / 86_400_000) + 1
-    const url = `${BASE}/${c.uid}/`
-    return {
-      entity: { id: c.uid, type: 'calendar', title: c.display_name || c.unique_identifier || c.uid },
-      badges: [
-        { key: 'calendar_type', label: c.calendar_type, tone: TYPE_TONE[c.calendar_type] ?? 'neutral', link_url: null },
-        { key: 'timezone', label: c.timezone, tone: 'neutral', link_url: null },
-      ],
-      inline_fields: [
-        summaryField('uid', 'UID', c.uid, 'code'), summaryField('unique_identifier', 'Identifier', c.unique_identifier, 'code'),
-        summaryField('source_identifier', 'Source identifier', c.source_identifier, 'code'), summaryField('source', 'Source', c.source, 'text'),
-      ],
-      highlight_fields: [
-        summaryField('display_name', 'Name', c.display_name, 'text', { icon: 'calendar' }),
-        summaryField('valid_from', 'Valid from', c.valid_from, 'date', { icon: 'calendar-days' }),
-        summaryField('valid_to', 'Valid to', c.valid_to, 'date', { icon: 'calendar-days' }),
-      ],
-      stats: [{ key: 'horizon_days', label: 'Horizon (days)', display: String(days), value: days, kind: 'number', link_url: null }],
-      label_management: { labels: [], add_label_url: null, remove_label_url: null },
-      summary_warning: null,
-      extensions: { metadata_json: c.metadata_json, relationships: { dates_url: `${url}dates/`, sessions_url: `${url}sessions/`, events_url: `${url}events/` } },
-    }
-  })
-
-  app.post(`${BASE}/`, { schema: { operationId: 'createCalendar', summary: 'Create a calendar', tags: [TAG], body: CalendarCreate, response: { 200: Calendar, ...ERRORS } } }, async (request) => {
-    const b = request.body
-    checkCalendar(b)
-    return app.sql
-      .begin((tx) =>
-        repo.insertCalendar(tx, {
-          unique_identifier: b.unique_identifier.trim(), display_name: b.display_name.trim(), calendar_type: upperSnake(b.calendar_type), timezone: b.timezone ?? 'UTC',
-          source: b.source ?? null, source_identifier: b.source_identifier ?? null, valid_from: b.valid_from, valid_to: b.valid_to, metadata_json: jsonValue(tx, b.metadata_json),
-        }),
-      )
-      .catch(conflictOnDuplicate(() => `A calendar with unique_identifier '${b.unique_identifier.trim()}' already exists.`))
-  })
-
-  app.patch(`${BASE}/:uid/`, { schema: { operationId: 'updateCalendar', summary: 'Update a calendar', tags: [TAG], params: UidParams, body: CalendarUpdate, response: { 200: Calendar, ...ERRORS } } }, async (request) => {
-    const b = request.body
-    return app.sql.begin(async (tx) => {
-      const current = await repo.findCalendar(tx, request.params.uid, true)
-      if (!current) throw missing(request.params.uid)
-      const patch = sentFields(b, ['display_name', 'calendar_type', 'timezone', 'source', 'source_identifier', 'valid_from', 'valid_to', 'metadata_json'])
-      if (Object.keys(patch).length === 0) return current
-      if (typeof patch.calendar_type === 'string') patch.calendar_type = upperSnake(patch.calendar_type)
-      // one bound sent: it must still fit the stored other bound
-      checkCalendar({ ...current, ...patch })
-      if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
-      return repo.updateCalendar(tx, current.uid, patch)
-    })
-  })
-
-  app.delete(`${BASE}/:uid/`, { schema: { operationId: 'deleteCalendar', summary: 'Delete a calendar with its dates, sessions and events', description: 'Returns null. Refused with 409 while portfolios use the calendar.', tags: [TAG], params: UidParams, response: { 200: Type.Null(), ...ERRORS } } }, async (request) => {
-    await app.sql.begin(async (tx) => {
-      const c = await repo.findCalendar(tx, request.params.uid, true)
+  app.get(
+    `${BASE}/:uid/summary/`,
+    {
+      schema: {
+        operationId: 'getCalendarSummary',
+        summary: 'Calendar summary',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: FrontEndDetailSummary, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const c = await repo.findCalendar(app.sql, request.params.uid)
       if (!c) throw missing(request.params.uid)
-      const portfolios = await repo.portfoliosOnCalendar(tx, c.uid)
-      if (portfolios > 0) throw conflict(`Calendar '${c.unique_identifier}' cannot be deleted while ${portfolios} portfolio(s) use it.`)
-      await repo.deleteCalendar(tx, c.uid)
-    })
-    return null
-  })
+      const days = Math.round((Date.parse(c.valid_to) - Date.parse(c.valid_from)) / 86_400_000) + 1
+      const url = `${BASE}/${c.uid}/`
+      return {
+        entity: { id: c.uid, type: 'calendar', title: c.display_name || c.unique_identifier || c.uid },
+        badges: [
+          {
+            key: 'calendar_type',
+            label: c.calendar_type,
+            tone: TYPE_TONE[c.calendar_type] ?? 'neutral',
+            link_url: null,
+          },
+          { key: 'timezone', label: c.timezone, tone: 'neutral', link_url: null },
+        ],
+        inline_fields: [
+          summaryField('uid', 'UID', c.uid, 'code'),
+          summaryField('unique_identifier', 'Identifier', c.unique_identifier, 'code'),
+          summaryField('source_identifier', 'Source identifier', c.source_identifier, 'code'),
+          summaryField('source', 'Source', c.source, 'text'),
+        ],
+        highlight_fields: [
+          summaryField('display_name', 'Name', c.display_name, 'text', { icon: 'calendar' }),
+          summaryField('valid_from', 'Valid from', c.valid_from, 'date', { icon: 'calendar-days' }),
+          summaryField('valid_to', 'Valid to', c.valid_to, 'date', { icon: 'calendar-days' }),
+        ],
+        stats: [
+          {
+            key: 'horizon_days',
+            label: 'Horizon (days)',
+            display: String(days),
+            value: days,
+            kind: 'number',
+            link_url: null,
+          },
+        ],
+        label_management: { labels: [], add_label_url: null, remove_label_url: null },
+        summary_warning: null,
+        extensions: {
+          metadata_json: c.metadata_json,
+          relationships: { dates_url: `${url}dates/`, sessions_url: `${url}sessions/`, events_url: `${url}events/` },
+        },
+      }
+    },
+  )
+
+  app.post(
+    `${BASE}/`,
+    {
+      schema: {
+        operationId: 'createCalendar',
+        summary: 'Create a calendar',
+        tags: [TAG],
+        body: CalendarCreate,
+        response: { 200: Calendar, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      checkCalendar(b)
+      return app.sql
+        .begin((tx) =>
+          repo.insertCalendar(tx, {
+            unique_identifier: b.unique_identifier.trim(),
+            display_name: b.display_name.trim(),
+            calendar_type: upperSnake(b.calendar_type),
+            timezone: b.timezone ?? 'UTC',
+            source: b.source ?? null,
+            source_identifier: b.source_identifier ?? null,
+            valid_from: b.valid_from,
+            valid_to: b.valid_to,
+            metadata_json: jsonValue(tx, b.metadata_json),
+          }),
+        )
+        .catch(
+          conflictOnDuplicate(
+            () => `A calendar with unique_identifier '${b.unique_identifier.trim()}' already exists.`,
+          ),
+        )
+    },
+  )
+
+  app.patch(
+    `${BASE}/:uid/`,
+    {
+      schema: {
+        operationId: 'updateCalendar',
+        summary: 'Update a calendar',
+        tags: [TAG],
+        params: UidParams,
+        body: CalendarUpdate,
+        response: { 200: Calendar, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      return app.sql.begin(async (tx) => {
+        const current = await repo.findCalendar(tx, request.params.uid, true)
+        if (!current) throw missing(request.params.uid)
+        const patch = sentFields(b, [
+          'display_name',
+          'calendar_type',
+          'timezone',
+          'source',
+          'source_identifier',
+          'valid_from',
+          'valid_to',
+          'metadata_json',
+        ])
+        if (Object.keys(patch).length === 0) return current
+        if (typeof patch.calendar_type === 'string') patch.calendar_type = upperSnake(patch.calendar_type)
+        // one bound sent: it must still fit the stored other bound
+        checkCalendar({ ...current, ...patch })
+        if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
+        return repo.updateCalendar(tx, current.uid, patch)
+      })
+    },
+  )
+
+  app.delete(
+    `${BASE}/:uid/`,
+    {
+      schema: {
+        operationId: 'deleteCalendar',
+        summary: 'Delete a calendar with its dates, sessions and events',
+        description: 'Returns null. Refused with 409 while portfolios use the calendar.',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: Type.Null(), ...ERRORS },
+      },
+    },
+    async (request) => {
+      await app.sql.begin(async (tx) => {
+        const c = await repo.findCalendar(tx, request.params.uid, true)
+        if (!c) throw missing(request.params.uid)
+        const portfolios = await repo.portfoliosOnCalendar(tx, c.uid)
+        if (portfolios > 0)
+          throw conflict(`Calendar '${c.unique_identifier}' cannot be deleted while ${portfolios} portfolio(s) use it.`)
+        await repo.deleteCalendar(tx, c.uid)
+      })
+      return null
+    },
+  )
 
   for (const spec of [DATES, SESSIONS, EVENTS]) registerChildRoutes(app, BASE, TAG, spec)
 }

@@ -16,7 +16,9 @@ export const BulkActionRequest = Type.Object(
         mode: Type.String({ minLength: 1, description: 'only `explicit` is supported' }),
         // required for `explicit` (checked by the route, 422): optional here so that a well-formed selection of
         // another mode (`all_matching` with a `query`) gets the clear 400 "supports only explicit UID selection"
-        uids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 10_000, uniqueItems: true })),
+        uids: Type.Optional(
+          Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 10_000, uniqueItems: true }),
+        ),
         query: Type.Optional(JsonObject),
       },
       { additionalProperties: false },

@@ -19,7 +19,10 @@ export const PageInfo = Type.Object(
 export type PageInfo = Static<typeof PageInfo>
 
 export const ResourceCollection = <T extends TSchema>(item: T, title: string) =>
-  Type.Object({ items: Type.Array(item), pageInfo: PageInfo }, { additionalProperties: false, title, 'x-ui-contract': COLLECTION_CONTRACT })
+  Type.Object(
+    { items: Type.Array(item), pageInfo: PageInfo },
+    { additionalProperties: false, title, 'x-ui-contract': COLLECTION_CONTRACT },
+  )
 
 export interface PageLimits {
   /** default page size of this list */
@@ -30,7 +33,12 @@ export interface PageLimits {
 
 /** Query-string fields limit/offset with a group's default and maximum (spread into a route's querystring). */
 export const paginationQuery = ({ defaultLimit, maxLimit }: PageLimits) => ({
-  limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: `page size (1..${maxLimit})` }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: maxLimit,
+    default: defaultLimit,
+    description: `page size (1..${maxLimit})`,
+  }),
   offset: Type.Integer({ minimum: 0, default: 0, description: 'rows to skip; a multiple of limit' }),
 })
 

@@ -1,7 +1,11 @@
 /** Shared wire primitives (the role of fastify/demo's schemas/common.ts). TypeBox only: no Fastify, no SQL. */
 import { Type, type TSchema } from 'typebox'
 
-export const Uid = Type.String({ format: 'uuid', description: 'UUID', examples: ['3f1c2a9e-7a51-4c1e-9a43-4d3f5b1f0c11'] })
+export const Uid = Type.String({
+  format: 'uuid',
+  description: 'UUID',
+  examples: ['3f1c2a9e-7a51-4c1e-9a43-4d3f5b1f0c11'],
+})
 export const IsoDate = Type.String({ format: 'date', description: 'ISO 8601 date (YYYY-MM-DD)' })
 /**
  * A date-time. As input it accepts RFC 3339 with an offset, a naive date-time (read as UTC) or a date (UTC
@@ -11,7 +15,8 @@ export const IsoDate = Type.String({ format: 'date', description: 'ISO 8601 date
 export const DateTime = Type.String({
   format: 'date-time',
   'x-utc-date-time': true,
-  description: 'ISO 8601 date-time in UTC. Input: RFC 3339 with an offset, a naive date-time (UTC) or a date (UTC midnight); years 1901-2199.',
+  description:
+    'ISO 8601 date-time in UTC. Input: RFC 3339 with an offset, a naive date-time (UTC) or a date (UTC midnight); years 1901-2199.',
 })
 export const JsonObject = Type.Record(Type.String(), Type.Unknown(), { description: 'free-form JSON object' })
 

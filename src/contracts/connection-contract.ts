@@ -51,7 +51,10 @@ export const OperationMetadata = Type.Object(
       ),
     ),
     responseMappings: Type.Array(ResponseMapping),
-    cache: Type.Object({ enabled: Type.Boolean(), ttlSeconds: Nullable(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
+    cache: Type.Object(
+      { enabled: Type.Boolean(), ttlSeconds: Nullable(Type.Integer({ minimum: 1 })) },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, title: 'OperationMetadata' },
 )
@@ -67,7 +70,11 @@ export const ConnectionContract = Type.Object(
       { additionalProperties: false },
     ),
     openapi: Type.Object(
-      { url: Type.String(), version: Type.Literal('3.1.0'), checksum: Nullable(Type.String({ pattern: '^[0-9a-f]{64}$' })) },
+      {
+        url: Type.String(),
+        version: Type.Literal('3.1.0'),
+        checksum: Nullable(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+      },
       { additionalProperties: false },
     ),
     configVariables: EmptyList,

@@ -8,7 +8,15 @@ import { JsonObject } from './common.ts'
 
 export const RELATIONSHIP_TYPES = ['direct', 'indirect', 'derived'] as const
 export const ON_DELETE_RULES = ['RESTRICT', 'NO ACTION', 'CASCADE', 'SET NULL', 'APPLICATION', 'UNKNOWN'] as const
-export const EFFECTS = ['blocks_delete', 'blocks_cascade', 'cascade_delete', 'set_null', 'delete_cleanup', 'manual_cleanup_required', 'informational'] as const
+export const EFFECTS = [
+  'blocks_delete',
+  'blocks_cascade',
+  'cascade_delete',
+  'set_null',
+  'delete_cleanup',
+  'manual_cleanup_required',
+  'informational',
+] as const
 export const SEVERITIES = ['blocking', 'destructive', 'mutating', 'warning', 'info'] as const
 
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number]
@@ -54,7 +62,10 @@ export type DeleteImpactResponse = Static<typeof DeleteImpactResponse>
 
 /** Opt-in preflight options shared by every delete-impact route (query string). */
 export const deleteImpactOptionsQuery = {
-  include_samples: Type.Boolean({ default: false, description: 'include up to sample_limit sample rows per relationship' }),
+  include_samples: Type.Boolean({
+    default: false,
+    description: 'include up to sample_limit sample rows per relationship',
+  }),
   sample_limit: Type.Integer({ minimum: 0, maximum: 100, default: 0 }),
 }
 

@@ -14,10 +14,23 @@ export const CalendarCode = Type.Record(Type.String(), Type.Unknown(), {
 export const IndexConvention = Type.Object(
   {
     tenor: Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 3M or 6M', examples: ['6M'] }),
-    fixing_days: Type.Integer({ minimum: 0, maximum: 10, description: 'business days between fixing and value date', examples: [2] }),
+    fixing_days: Type.Integer({
+      minimum: 0,
+      maximum: 10,
+      description: 'business days between fixing and value date',
+      examples: [2],
+    }),
     calendar: CalendarCode,
-    day_count: Type.String({ description: 'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as Actual/360 accepted)', examples: ['Actual360'] }),
-    business_day_convention: Type.String({ description: 'QuantLib business-day convention: Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, ...', examples: ['ModifiedFollowing'] }),
+    day_count: Type.String({
+      description:
+        'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as Actual/360 accepted)',
+      examples: ['Actual360'],
+    }),
+    business_day_convention: Type.String({
+      description:
+        'QuantLib business-day convention: Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, ...',
+      examples: ['ModifiedFollowing'],
+    }),
     end_of_month: Type.Boolean({ description: 'end-of-month rule of the index tenor' }),
     currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO currency code', examples: ['EUR'] }),
   },
@@ -25,7 +38,17 @@ export const IndexConvention = Type.Object(
     additionalProperties: false,
     title: 'IndexConvention',
     description: 'conventions of an interest-rate index (the Ibor index of floating coupons)',
-    examples: [{ tenor: '6M', fixing_days: 2, calendar: { name: 'TARGET' }, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', end_of_month: true, currency: 'EUR' }],
+    examples: [
+      {
+        tenor: '6M',
+        fixing_days: 2,
+        calendar: { name: 'TARGET' },
+        day_count: 'Actual360',
+        business_day_convention: 'ModifiedFollowing',
+        end_of_month: true,
+        currency: 'EUR',
+      },
+    ],
   },
 )
 export type IndexConvention = Static<typeof IndexConvention>

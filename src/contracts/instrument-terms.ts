@@ -9,17 +9,32 @@ import { Type, type Static, type TSchema } from 'typebox'
 export const INSTRUMENT_SERIALIZATION_FORMAT = 'fixed_income.instrument@v1'
 
 const IsoDay = (description: string) => Type.String({ format: 'date', description: `${description} (YYYY-MM-DD)` })
-const PeriodText = (description: string) => Type.String({ pattern: '^[0-9]+[DWMYdwmy]$', description: `${description}: a period such as 3M, 6M, 1Y, 28D` })
+const PeriodText = (description: string) =>
+  Type.String({ pattern: '^[0-9]+[DWMYdwmy]$', description: `${description}: a period such as 3M, 6M, 1Y, 28D` })
 const Code = (description: string) => Type.String({ minLength: 1, maxLength: 64, description })
 /** Optional and nullable; the description is repeated on the union, where documentation tools look. */
-const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()], { description: (schema as { description?: string }).description }))
-const Rates = (description: string) => Type.Array(Type.Number({ minimum: -1, maximum: 10 }), { minItems: 1, description })
+const Opt = <T extends TSchema>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()], { description: (schema as { description?: string }).description }))
+const Rates = (description: string) =>
+  Type.Array(Type.Number({ minimum: -1, maximum: 10 }), { minItems: 1, description })
 
 const DAY_COUNTS =
-  "every day counter of QuantLib 1.29: Actual360 (_IncludeLastDay), Actual364, Actual365Fixed (_Canadian, _NoLeap), Actual36525, Actual366, ActualActual_ISMA, _Bond, _ISDA, _Historical, _Actual365, _AFB, _Euro, Business252 (on day_count_calendar), Thirty360_USA, _BondBasis, _European, _EurobondBasis, _Italian, _German, _ISMA, _ISDA, _NASD, Thirty365, OneDayCounter, SimpleDayCounter (aliases such as Actual/360 or ACT/ACT ICMA accepted)"
+  'every day counter of QuantLib 1.29: Actual360 (_IncludeLastDay), Actual364, Actual365Fixed (_Canadian, _NoLeap), Actual36525, Actual366, ActualActual_ISMA, _Bond, _ISDA, _Historical, _Actual365, _AFB, _Euro, Business252 (on day_count_calendar), Thirty360_USA, _BondBasis, _European, _EurobondBasis, _Italian, _German, _ISMA, _ISDA, _NASD, Thirty365, OneDayCounter, SimpleDayCounter (aliases such as Actual/360 or ACT/ACT ICMA accepted)'
 /** The DateGeneration rules of QuantLib 1.29 (workers/quant/time/schedule.ts generates each). */
-export const DATE_GENERATION_RULES = ['Backward', 'Forward', 'Zero', 'ThirdWednesday', 'ThirdWednesdayInclusive', 'Twentieth', 'TwentiethIMM', 'OldCDS', 'CDS', 'CDS2015'] as const
-const CONVENTIONS = 'Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, HalfMonthModifiedFollowing, Nearest'
+export const DATE_GENERATION_RULES = [
+  'Backward',
+  'Forward',
+  'Zero',
+  'ThirdWednesday',
+  'ThirdWednesdayInclusive',
+  'Twentieth',
+  'TwentiethIMM',
+  'OldCDS',
+  'CDS',
+  'CDS2015',
+] as const
+const CONVENTIONS =
+  'Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, HalfMonthModifiedFollowing, Nearest'
 
 const CalendarTerms = Type.Object(
   {
@@ -29,35 +44,96 @@ const CalendarTerms = Type.Object(
       description:
         "any calendar of QuantLib 1.29 as Country::Market, or Country alone for QuantLib's default market: TARGET, UnitedStates::GovernmentBond, UnitedKingdom::Settlement, Japan, Canada::Settlement, Australia, Switzerland, Germany::Settlement, France::Settlement, Italy::Settlement, China::IB, Brazil::Settlement, ..., NullCalendar, WeekendsOnly, or JointCalendar",
     }),
-    market: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'market of a country calendar, when name is the country alone (UnitedStates + GovernmentBond)' })),
-    calendars: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1 }), market: Type.Optional(Type.String()) }, { additionalProperties: false }), { minItems: 2, description: 'the calendars a JointCalendar joins' })),
-    rule: Type.Optional(Type.Enum(['JoinHolidays', 'JoinBusinessDays'], { description: 'how a JointCalendar joins them (default JoinHolidays)' })),
+    market: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'market of a country calendar, when name is the country alone (UnitedStates + GovernmentBond)',
+      }),
+    ),
+    calendars: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { name: Type.String({ minLength: 1 }), market: Type.Optional(Type.String()) },
+          { additionalProperties: false },
+        ),
+        { minItems: 2, description: 'the calendars a JointCalendar joins' },
+      ),
+    ),
+    rule: Type.Optional(
+      Type.Enum(['JoinHolidays', 'JoinBusinessDays'], {
+        description: 'how a JointCalendar joins them (default JoinHolidays)',
+      }),
+    ),
   },
-  { additionalProperties: false, description: 'a business-day calendar', examples: [{ name: 'TARGET' }, { name: 'JointCalendar', calendars: [{ name: 'TARGET' }, { name: 'UnitedKingdom::Settlement' }], rule: 'JoinHolidays' }] },
+  {
+    additionalProperties: false,
+    description: 'a business-day calendar',
+    examples: [
+      { name: 'TARGET' },
+      {
+        name: 'JointCalendar',
+        calendars: [{ name: 'TARGET' }, { name: 'UnitedKingdom::Settlement' }],
+        rule: 'JoinHolidays',
+      },
+    ],
+  },
 )
 
 const ScheduleTerms = Type.Object(
   {
-    dates: Type.Optional(Type.Array(Type.String({ format: 'date' }), { minItems: 2, description: 'explicit schedule: the dates, increasing, first = accrual start, last = maturity; authoritative (omit them to generate the schedule from rule)' })),
-    rule: Opt(
-      Type.Enum([...DATE_GENERATION_RULES], {
-        description: "QuantLib's DateGeneration rule: without dates, the schedule is generated by it from issue_date to maturity_date (Backward for most bonds); with dates, it only describes them",
+    dates: Type.Optional(
+      Type.Array(Type.String({ format: 'date' }), {
+        minItems: 2,
+        description:
+          'explicit schedule: the dates, increasing, first = accrual start, last = maturity; authoritative (omit them to generate the schedule from rule)',
       }),
     ),
-    tenor: Opt(PeriodText('coupon period of the schedule (default: coupon_frequency when generated; an explicit schedule has none unless given, so its periods are regular unless is_regular says otherwise)')),
-    end_of_month: Opt(Type.Boolean({ description: "QuantLib's end-of-month rule: a schedule seeded on a month's last business day keeps to month ends (default false)" })),
-    first_date: Opt(IsoDay('generated schedule only: the first coupon date after issue_date, for a short or long first coupon')),
-    next_to_last_date: Opt(IsoDay('generated schedule only: the last coupon date before maturity_date, for a short or long last coupon')),
-    is_regular: Opt(Type.Array(Type.Boolean(), { minItems: 1, description: 'explicit schedule only: one flag per period, true where the period is a regular coupon period; irregular first and last periods accrue on a notional reference period one tenor long (ACT/ACT ICMA)' })),
+    rule: Opt(
+      Type.Enum([...DATE_GENERATION_RULES], {
+        description:
+          "QuantLib's DateGeneration rule: without dates, the schedule is generated by it from issue_date to maturity_date (Backward for most bonds); with dates, it only describes them",
+      }),
+    ),
+    tenor: Opt(
+      PeriodText(
+        'coupon period of the schedule (default: coupon_frequency when generated; an explicit schedule has none unless given, so its periods are regular unless is_regular says otherwise)',
+      ),
+    ),
+    end_of_month: Opt(
+      Type.Boolean({
+        description:
+          "QuantLib's end-of-month rule: a schedule seeded on a month's last business day keeps to month ends (default false)",
+      }),
+    ),
+    first_date: Opt(
+      IsoDay('generated schedule only: the first coupon date after issue_date, for a short or long first coupon'),
+    ),
+    next_to_last_date: Opt(
+      IsoDay('generated schedule only: the last coupon date before maturity_date, for a short or long last coupon'),
+    ),
+    is_regular: Opt(
+      Type.Array(Type.Boolean(), {
+        minItems: 1,
+        description:
+          'explicit schedule only: one flag per period, true where the period is a regular coupon period; irregular first and last periods accrue on a notional reference period one tenor long (ACT/ACT ICMA)',
+      }),
+    ),
     calendar: Opt(CalendarTerms),
-    business_day_convention: Opt(Code(`convention of the schedule dates (default: the bond's business_day_convention): ${CONVENTIONS}`)),
+    business_day_convention: Opt(
+      Code(`convention of the schedule dates (default: the bond's business_day_convention): ${CONVENTIONS}`),
+    ),
     termination_business_day_convention: Opt(Code('convention of the last date (default: business_day_convention)')),
   },
   {
     additionalProperties: false,
     description:
       "the coupon schedule: explicit `dates` (authoritative), or generated as QuantLib's Schedule(issue_date, maturity_date, tenor, calendar, convention, termination convention, rule, end_of_month, first_date, next_to_last_date) when `dates` is omitted; null generates one Forward from issue_date at coupon_frequency without end-of-month rule",
-    examples: [{ rule: 'Backward', end_of_month: true }, { rule: 'Backward', first_date: '2025-03-15' }, { dates: ['2024-01-15', '2024-07-15', '2025-01-15'], is_regular: [true, true] }],
+    examples: [
+      { rule: 'Backward', end_of_month: true },
+      { rule: 'Backward', first_date: '2025-03-15' },
+      { dates: ['2024-01-15', '2024-07-15', '2025-01-15'], is_regular: [true, true] },
+    ],
   },
 )
 
@@ -66,10 +142,17 @@ const common = {
   issue_date: IsoDay('issue date, where accrual starts'),
   maturity_date: IsoDay('maturity date, after issue_date'),
   day_count: Code(`day count of the coupons and of yields: ${DAY_COUNTS}`),
-  day_count_calendar: Opt({ ...CalendarTerms, description: "calendar of a Business252 day count (default: the bond's calendar)" }),
+  day_count_calendar: Opt({
+    ...CalendarTerms,
+    description: "calendar of a Business252 day count (default: the bond's calendar)",
+  }),
   calendar: CalendarTerms,
-  business_day_convention: Type.Optional(Code(`business-day convention of the schedule and payments (default Following): ${CONVENTIONS}`)),
-  settlement_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 30, description: 'business days from valuation to settlement (default 2)' })),
+  business_day_convention: Type.Optional(
+    Code(`business-day convention of the schedule and payments (default Following): ${CONVENTIONS}`),
+  ),
+  settlement_days: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 30, description: 'business days from valuation to settlement (default 2)' }),
+  ),
   schedule: Opt(ScheduleTerms),
   benchmark_rate_index_uid: Opt(
     Type.String({
@@ -91,11 +174,29 @@ const paymentAndExCoupon = {
 
 const Amortization = Type.Object(
   {
-    notionals: Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1, description: 'one notional per coupon period, the first equal to face_value' }),
-    redemptions: Opt(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, description: 'redemption per 100 of each notional step (default 100)' })),
-    payment_lag: Type.Optional(Type.Integer({ minimum: 0, maximum: 30, description: 'business days between period end and payment (default 0)' })),
+    notionals: Type.Array(Type.Number({ exclusiveMinimum: 0 }), {
+      minItems: 1,
+      description: 'one notional per coupon period, the first equal to face_value',
+    }),
+    redemptions: Opt(
+      Type.Array(Type.Number({ minimum: 0 }), {
+        minItems: 1,
+        description: 'redemption per 100 of each notional step (default 100)',
+      }),
+    ),
+    payment_lag: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 30,
+        description: 'business days between period end and payment (default 0)',
+      }),
+    ),
   },
-  { additionalProperties: false, description: 'the outstanding notional of each coupon period', examples: [{ notionals: [100, 100, 75, 50, 25], payment_lag: 0 }] },
+  {
+    additionalProperties: false,
+    description: 'the outstanding notional of each coupon period',
+    examples: [{ notionals: [100, 100, 75, 50, 25], payment_lag: 0 }],
+  },
 )
 
 const CouponRate = Type.Number({ minimum: -1, maximum: 10 })
@@ -105,9 +206,12 @@ const fixed = {
   ...paymentAndExCoupon,
   coupon_frequency: PeriodText('coupon period'),
   coupon_rate: Type.Union([CouponRate, Type.Array(CouponRate, { minItems: 1 })], {
-    description: 'annual coupon rate as a decimal: 0.0425 is 4.25% (the loader warns about a value above 1: it looks like a percentage); or a list of rates, one per coupon period, the last repeated (a step-up), as QuantLib\'s FixedRateLeg',
+    description:
+      "annual coupon rate as a decimal: 0.0425 is 4.25% (the loader warns about a value above 1: it looks like a percentage); or a list of rates, one per coupon period, the last repeated (a step-up), as QuantLib's FixedRateLeg",
   }),
-  first_period_day_count: Opt(Code("day count of the first coupon period alone (QuantLib's firstPeriodDayCounter; default: day_count)")),
+  first_period_day_count: Opt(
+    Code("day count of the first coupon period alone (QuantLib's firstPeriodDayCounter; default: day_count)"),
+  ),
   redemption: Type.Optional(Type.Number({ minimum: 0, description: 'redemption per 100 of face (default 100)' })),
 }
 
@@ -117,11 +221,20 @@ const floating = {
   coupon_frequency: PeriodText('coupon period'),
   floating_rate_index_uid: Type.String({
     format: 'uuid',
-    description: "uid of the Ibor index of the coupons; it needs conventions, and the market-data set needs its `projection` and `discount` curve selections (there is no mono-curve fallback) and its fixings",
+    description:
+      'uid of the Ibor index of the coupons; it needs conventions, and the market-data set needs its `projection` and `discount` curve selections (there is no mono-curve fallback) and its fixings',
   }),
   spread: Type.Number({ minimum: -1, maximum: 10, description: 'spread over the index as a decimal: 0.0085 is 85 bp' }),
-  fixing_days: Opt(Type.Integer({ minimum: 0, maximum: 30, description: "business days between fixing and accrual start (default: the index's)" })),
-  gearings: Opt(Type.Array(Type.Number(), { minItems: 1, description: 'multiplier of the index per period (default 1)' })),
+  fixing_days: Opt(
+    Type.Integer({
+      minimum: 0,
+      maximum: 30,
+      description: "business days between fixing and accrual start (default: the index's)",
+    }),
+  ),
+  gearings: Opt(
+    Type.Array(Type.Number(), { minItems: 1, description: 'multiplier of the index per period (default 1)' }),
+  ),
   spreads: Opt(Rates('spread per period, overriding spread')),
   caps: Opt(Rates('cap of the coupon rate per period')),
   floors: Opt(Rates('floor of the coupon rate per period')),
@@ -140,44 +253,113 @@ const Callability = Type.Object(
 )
 
 const FIXED_EXAMPLE = {
-  face_value: 100, issue_date: '2021-11-15', maturity_date: '2031-11-15', coupon_frequency: '6M', coupon_rate: 0.0425, redemption: 100,
-  day_count: 'ActualActual_Bond', calendar: { name: 'UnitedStates::GovernmentBond' }, business_day_convention: 'Following', settlement_days: 1, schedule: null,
+  face_value: 100,
+  issue_date: '2021-11-15',
+  maturity_date: '2031-11-15',
+  coupon_frequency: '6M',
+  coupon_rate: 0.0425,
+  redemption: 100,
+  day_count: 'ActualActual_Bond',
+  calendar: { name: 'UnitedStates::GovernmentBond' },
+  business_day_convention: 'Following',
+  settlement_days: 1,
+  schedule: null,
   benchmark_rate_index_uid: '0d814198-7db4-530b-aad0-7148438ff9bb',
 }
 const FLOATING_EXAMPLE = {
-  face_value: 100, issue_date: '2024-03-20', maturity_date: '2029-03-20', coupon_frequency: '3M', floating_rate_index_uid: 'e992839e-b2d4-52a5-a22c-593390feefa1', spread: 0.0085, fixing_days: 2,
-  day_count: 'Actual360', calendar: { name: 'UnitedStates::Settlement' }, business_day_convention: 'ModifiedFollowing', settlement_days: 2, schedule: null, redemption: 100,
+  face_value: 100,
+  issue_date: '2024-03-20',
+  maturity_date: '2029-03-20',
+  coupon_frequency: '3M',
+  floating_rate_index_uid: 'e992839e-b2d4-52a5-a22c-593390feefa1',
+  spread: 0.0085,
+  fixing_days: 2,
+  day_count: 'Actual360',
+  calendar: { name: 'UnitedStates::Settlement' },
+  business_day_convention: 'ModifiedFollowing',
+  settlement_days: 2,
+  schedule: null,
+  redemption: 100,
 }
 
-const strict = <T extends Record<string, TSchema>>(properties: T, title: string, description: string, example: Record<string, unknown>) =>
-  Type.Object(properties, { additionalProperties: false, title, description, examples: [example] })
+const strict = <T extends Record<string, TSchema>>(
+  properties: T,
+  title: string,
+  description: string,
+  example: Record<string, unknown>,
+) => Type.Object(properties, { additionalProperties: false, title, description, examples: [example] })
 
 export const INSTRUMENT_TERMS = {
-  FixedRateBond: strict(fixed, 'FixedRateBondTerms', 'A bullet bond with a fixed coupon, priced on the `discount` selection of benchmark_rate_index_uid (or a flat with_yield curve).', FIXED_EXAMPLE),
+  FixedRateBond: strict(
+    fixed,
+    'FixedRateBondTerms',
+    'A bullet bond with a fixed coupon, priced on the `discount` selection of benchmark_rate_index_uid (or a flat with_yield curve).',
+    FIXED_EXAMPLE,
+  ),
   CallableFixedRateBond: strict(
     { ...fixed, callability: Type.Array(Callability, { minItems: 1, description: 'call or put dates and prices' }) },
     'CallableFixedRateBondTerms',
     'A fixed-rate bond the issuer may call (or the holder put), priced on a Hull-White tree (a = 0.03, sigma = 0.01, 40 steps) over the discount curve.',
-    { ...FIXED_EXAMPLE, day_count: 'Thirty360_BondBasis', issue_date: '2024-06-01', maturity_date: '2034-06-01', coupon_rate: 0.05, callability: [{ date: '2029-06-01', type: 'Call', price: 102, price_type: 'Clean' }] },
+    {
+      ...FIXED_EXAMPLE,
+      day_count: 'Thirty360_BondBasis',
+      issue_date: '2024-06-01',
+      maturity_date: '2034-06-01',
+      coupon_rate: 0.05,
+      callability: [{ date: '2029-06-01', type: 'Call', price: 102, price_type: 'Clean' }],
+    },
   ),
   AmortizingFixedRateBond: strict(
     { ...fixed, amortization: Amortization },
     'AmortizingFixedRateBondTerms',
     'A fixed-rate bond whose notional steps down per period (sinking fund, amortizing ABS).',
-    { ...FIXED_EXAMPLE, issue_date: '2025-06-15', maturity_date: '2027-12-15', coupon_rate: 0.045, amortization: { notionals: [100, 100, 75, 50, 25], payment_lag: 0 } },
+    {
+      ...FIXED_EXAMPLE,
+      issue_date: '2025-06-15',
+      maturity_date: '2027-12-15',
+      coupon_rate: 0.045,
+      amortization: { notionals: [100, 100, 75, 50, 25], payment_lag: 0 },
+    },
   ),
   ZeroCouponBond: strict(
-    { ...common, payment_convention: Opt(Code('business-day convention of the redemption date (default: business_day_convention)')), redemption_pct: Type.Optional(Type.Number({ minimum: 0, description: 'redemption per 100 of face (default 100)' })) },
+    {
+      ...common,
+      payment_convention: Opt(
+        Code('business-day convention of the redemption date (default: business_day_convention)'),
+      ),
+      redemption_pct: Type.Optional(
+        Type.Number({ minimum: 0, description: 'redemption per 100 of face (default 100)' }),
+      ),
+    },
     'ZeroCouponBondTerms',
     'A discount bond paying redemption_pct at maturity; its yield compounds annually.',
-    { face_value: 100, issue_date: '2021-02-15', maturity_date: '2036-02-15', redemption_pct: 100, day_count: 'ActualActual_Bond', calendar: { name: 'UnitedStates::GovernmentBond' }, settlement_days: 1, benchmark_rate_index_uid: '0d814198-7db4-530b-aad0-7148438ff9bb' },
+    {
+      face_value: 100,
+      issue_date: '2021-02-15',
+      maturity_date: '2036-02-15',
+      redemption_pct: 100,
+      day_count: 'ActualActual_Bond',
+      calendar: { name: 'UnitedStates::GovernmentBond' },
+      settlement_days: 1,
+      benchmark_rate_index_uid: '0d814198-7db4-530b-aad0-7148438ff9bb',
+    },
   ),
-  FloatingRateBond: strict(floating, 'FloatingRateBondTerms', 'A floating-rate note paying the index plus a spread, projected on the `projection` and discounted on the `discount` selection of floating_rate_index_uid.', FLOATING_EXAMPLE),
+  FloatingRateBond: strict(
+    floating,
+    'FloatingRateBondTerms',
+    'A floating-rate note paying the index plus a spread, projected on the `projection` and discounted on the `discount` selection of floating_rate_index_uid.',
+    FLOATING_EXAMPLE,
+  ),
   AmortizingFloatingRateBond: strict(
     { ...floating, amortization: Amortization },
     'AmortizingFloatingRateBondTerms',
     'A floating-rate note whose notional steps down per period.',
-    { ...FLOATING_EXAMPLE, issue_date: '2025-01-25', maturity_date: '2026-07-25', amortization: { notionals: [100, 100, 80, 60, 40, 20], payment_lag: 0 } },
+    {
+      ...FLOATING_EXAMPLE,
+      issue_date: '2025-01-25',
+      maturity_date: '2026-07-25',
+      amortization: { notionals: [100, 100, 80, 60, 40, 20], payment_lag: 0 },
+    },
   ),
 } as const
 

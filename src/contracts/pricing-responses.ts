@@ -19,26 +19,55 @@ export const ENVELOPE = Type.Object(
   },
   { additionalProperties: false },
 )
-const response = (title: string, extra: Record<string, TSchema>) => Type.Object({ ...ENVELOPE.properties, ...extra }, { additionalProperties: false, title })
+const response = (title: string, extra: Record<string, TSchema>) =>
+  Type.Object({ ...ENVELOPE.properties, ...extra }, { additionalProperties: false, title })
 
 const Num = Type.Number()
-const FixedRow = Type.Object({ payment_date: IsoDate, rate: Num, amount: Num, accrual_start_date: Type.Optional(IsoDate), accrual_end_date: Type.Optional(IsoDate), nominal: Type.Optional(Num), accrual_period: Type.Optional(Num) }, { additionalProperties: true })
+const FixedRow = Type.Object(
+  {
+    payment_date: IsoDate,
+    rate: Num,
+    amount: Num,
+    accrual_start_date: Type.Optional(IsoDate),
+    accrual_end_date: Type.Optional(IsoDate),
+    nominal: Type.Optional(Num),
+    accrual_period: Type.Optional(Num),
+  },
+  { additionalProperties: true },
+)
 const LegRows = Type.Array(Type.Object({ payment_date: IsoDate, amount: Num }, { additionalProperties: true }))
 
 /** A callable's yields to its calls (design §6.1): present only for CallableFixedRateBond. */
 const YieldToCall = Type.Object(
   {
     date: { ...IsoDate, description: 'exercise date (or the maturity)' },
-    price: { ...Num, description: 'redemption there per 100: the call price (a Dirty one less the accrued at the date), or the redemption at maturity' },
-    yield: { ...Num, description: 'yield of the bond redeemed there at that price, at the clean price of the answer, in its yield conventions' },
+    price: {
+      ...Num,
+      description:
+        'redemption there per 100: the call price (a Dirty one less the accrued at the date), or the redemption at maturity',
+    },
+    yield: {
+      ...Num,
+      description:
+        'yield of the bond redeemed there at that price, at the clean price of the answer, in its yield conventions',
+    },
   },
   { additionalProperties: false, title: 'YieldToCall' },
 )
 const yieldsToCall = {
   yield_to_worst: Type.Optional({ ...Num, description: 'CallableFixedRateBond only: the lowest of yields_to_call' }),
   workout_date: Type.Optional({ ...IsoDate, description: 'CallableFixedRateBond only: the date of yield_to_worst' }),
-  yields_to_call: Type.Optional(Type.Array(YieldToCall, { description: 'CallableFixedRateBond only: each call date after settlement, then the maturity' })),
-  yields_to_call_error: Type.Optional(Type.String({ description: 'CallableFixedRateBond only, when a yield to call does not solve: which, and why (yield_to_worst is then not given)' })),
+  yields_to_call: Type.Optional(
+    Type.Array(YieldToCall, {
+      description: 'CallableFixedRateBond only: each call date after settlement, then the maturity',
+    }),
+  ),
+  yields_to_call_error: Type.Optional(
+    Type.String({
+      description:
+        'CallableFixedRateBond only, when a yield to call does not solve: which, and why (yield_to_worst is then not given)',
+    }),
+  ),
 }
 
 export const RESPONSES = {
@@ -46,7 +75,11 @@ export const RESPONSES = {
   analytics: response('BondAnalyticsResponse', {
     analytics: Type.Object(
       { clean_price: Num, dirty_price: Num, accrued_amount: Num },
-      { additionalProperties: Num, description: 'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)' },
+      {
+        additionalProperties: Num,
+        description:
+          'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)',
+      },
     ),
     ...yieldsToCall,
   }),
@@ -54,7 +87,10 @@ export const RESPONSES = {
     duration_type: Type.String(),
     duration: Num,
     key_rate_durations: Type.Optional(
-      Type.Array(Type.Object({ tenor: Type.String(), duration: Num }, { additionalProperties: false, title: 'KeyRateDuration' }), { description: 'KeyRate only: one duration per tenor; `duration` is their sum' }),
+      Type.Array(
+        Type.Object({ tenor: Type.String(), duration: Num }, { additionalProperties: false, title: 'KeyRateDuration' }),
+        { description: 'KeyRate only: one duration per tenor; `duration` is their sum' },
+      ),
     ),
   }),
   yield: response('BondYieldResponse', { yield: Num, ...yieldsToCall }),
@@ -62,13 +98,30 @@ export const RESPONSES = {
     target_dirty_ccy: Num,
     z_spread: Num,
     units: Type.Literal('decimal'),
-    oas: Type.Optional({ ...Num, description: 'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the target (decimal)' }),
+    oas: Type.Optional({
+      ...Num,
+      description:
+        'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the target (decimal)',
+    }),
   }),
   cashflows: response('BondCashflowsResponse', {
-    legs: Type.Object({ fixed: Type.Optional(Type.Array(FixedRow)), floating: Type.Optional(LegRows), redemption: Type.Optional(LegRows), amortization: Type.Optional(LegRows) }, { additionalProperties: LegRows }),
+    legs: Type.Object(
+      {
+        fixed: Type.Optional(Type.Array(FixedRow)),
+        floating: Type.Optional(LegRows),
+        redemption: Type.Optional(LegRows),
+        amortization: Type.Optional(LegRows),
+      },
+      { additionalProperties: LegRows },
+    ),
   }),
-  'net-cashflows': response('BondNetCashflowsResponse', { cashflows: Type.Array(Type.Object({ payment_date: IsoDate, net_cashflow: Num }, { additionalProperties: false })) }),
-  'carry-roll-down': response('BondCarryRollDownResponse', { horizon_days: Type.Integer(), metrics: Type.Record(Type.String(), Num) }),
+  'net-cashflows': response('BondNetCashflowsResponse', {
+    cashflows: Type.Array(Type.Object({ payment_date: IsoDate, net_cashflow: Num }, { additionalProperties: false })),
+  }),
+  'carry-roll-down': response('BondCarryRollDownResponse', {
+    horizon_days: Type.Integer(),
+    metrics: Type.Record(Type.String(), Num),
+  }),
   'curve-preview': response('BondCurvePreviewResponse', {
     curves: Type.Array(
       Type.Object(
@@ -81,16 +134,28 @@ export const RESPONSES = {
           binding_quote_side: Nullable(Type.String()),
           source: Nullable(Type.String()),
           discount_curve_url: Type.String(),
-          discount_curve_query_params: Type.Object({ market_data_set: Type.String(), valuation_date: DateTime }, { additionalProperties: false }),
-          observation_date: Type.Optional({ ...IsoDate, description: "the date of the curve's observation that priced it (the latest at or before the valuation date): its reference date" }),
+          discount_curve_query_params: Type.Object(
+            { market_data_set: Type.String(), valuation_date: DateTime },
+            { additionalProperties: false },
+          ),
+          observation_date: Type.Optional({
+            ...IsoDate,
+            description:
+              "the date of the curve's observation that priced it (the latest at or before the valuation date): its reference date",
+          }),
         },
         { additionalProperties: false, title: 'CurveRef' },
       ),
     ),
-    diagnostics: Type.Object({ pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false }),
+    diagnostics: Type.Object(
+      { pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) },
+      { additionalProperties: false },
+    ),
   }),
   'fixings-availability': response('BondFixingsAvailabilityResponse', {
-    status: Type.Enum(['complete', 'partial', 'missing', 'not_required'], { description: 'worst row status; not_required (with no rows) for instruments that need no fixings' }),
+    status: Type.Enum(['complete', 'partial', 'missing', 'not_required'], {
+      description: 'worst row status; not_required (with no rows) for instruments that need no fixings',
+    }),
     fixings: Type.Array(
       Type.Object(
         {
@@ -101,7 +166,10 @@ export const RESPONSES = {
           available_start_date: Nullable(IsoDate),
           available_end_date: Nullable(IsoDate),
           missing_count: Type.Integer({ minimum: 0 }),
-          status: Type.Enum(['complete', 'partial', 'missing'], { description: 'complete: nothing missing; missing: none of the required fixings is stored; partial: some are' }),
+          status: Type.Enum(['complete', 'partial', 'missing'], {
+            description:
+              'complete: nothing missing; missing: none of the required fixings is stored; partial: some are',
+          }),
         },
         { additionalProperties: false, title: 'FixingRow' },
       ),
@@ -116,6 +184,8 @@ export type ResponseOperation = keyof typeof RESPONSES
  * envelope. The response's serialization is the envelope's followed by this one's fields (response-json.ts).
  */
 export function resultSchema(operation: ResponseOperation): TObject {
-  const properties = Object.fromEntries(Object.entries(RESPONSES[operation].properties).filter(([key]) => !(key in ENVELOPE.properties)))
+  const properties = Object.fromEntries(
+    Object.entries(RESPONSES[operation].properties).filter(([key]) => !(key in ENVELOPE.properties)),
+  )
   return Type.Object(properties, { additionalProperties: false })
 }

@@ -82,7 +82,9 @@ export type IndexConventions = Static<typeof IndexConventions>
 export const TaskFixings = Type.Object(
   {
     key: Type.String(),
-    buffer: Type.Unsafe<SharedArrayBuffer>({ description: 'SharedArrayBuffer: n Float64 rates, then n Int32 date serials, ascending dates' }),
+    buffer: Type.Unsafe<SharedArrayBuffer>({
+      description: 'SharedArrayBuffer: n Float64 rates, then n Int32 date serials, ascending dates',
+    }),
   },
   { additionalProperties: false },
 )
@@ -90,7 +92,8 @@ export type TaskFixings = Static<typeof TaskFixings>
 
 /**
  * The bond classes the pricer prices (QuantLib 1.29's names; their terms' schemas in instrument-terms.ts, whose keys
- * are the one list of types the routes, discovery, the loader and the workers read), and the engine each is valued with.
+ * are the one list of types the routes, discovery, the loader and the workers read), and the engine each is valued
+ * with.
  */
 export { INSTRUMENT_TYPES, type InstrumentType }
 
@@ -104,7 +107,8 @@ export const PRICING_ENGINES: Readonly<Record<InstrumentType, string>> = Object.
 })
 
 /** Whether a type is a floater (Ibor coupons on an index: its instruments depend on the date, fixings and curve). */
-export const isFloatingType = (type: string): boolean => type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
+export const isFloatingType = (type: string): boolean =>
+  type === 'FloatingRateBond' || type === 'AmortizingFloatingRateBond'
 
 /**
  * What a pricing worker replies for a task (workers/pool-dispatch.ts): data, never a thrown domain error (errors do not
@@ -114,7 +118,8 @@ export const isFloatingType = (type: string): boolean => type === 'FloatingRateB
  * operation.
  */
 export type WorkerErrorKind = 'market_data' | 'terms' | 'parameters' | 'convergence' | 'unsupported'
-export type TaskReply<R = Record<string, unknown>> = { ok: true; result: R } | { ok: false; error: { kind: WorkerErrorKind; message: string; field?: string } }
+export type TaskReply<R = Record<string, unknown>> =
+  { ok: true; result: R } | { ok: false; error: { kind: WorkerErrorKind; message: string; field?: string } }
 /** What the main thread receives: a task's reply, its result serialized when the task asks for that (`reply_json`). */
 export type WorkerReply<R = Record<string, unknown>> = TaskReply<R> | { ok: true; json: string }
 
@@ -125,20 +130,38 @@ export const KEY_RATE_TENORS = ['3M', '6M', '1Y', '2Y', '3Y', '5Y', '7Y', '10Y',
  * The ten pricer operations, `risk` (NPV, DV01 and key-rate durations at once: account risk) and `prewarm` (rebuild
  * and cache the instrument, answer nothing: the start-up warm-up of src/plugins/pricing-cache.ts).
  */
-export const OperationName = Type.Enum(['price', 'analytics', 'duration', 'yield', 'z-spread', 'cashflows', 'net-cashflows', 'carry-roll-down', 'curve-preview', 'fixings-availability', 'risk', 'prewarm'])
+export const OperationName = Type.Enum([
+  'price',
+  'analytics',
+  'duration',
+  'yield',
+  'z-spread',
+  'cashflows',
+  'net-cashflows',
+  'carry-roll-down',
+  'curve-preview',
+  'fixings-availability',
+  'risk',
+  'prewarm',
+])
 export type OperationName = Static<typeof OperationName>
 
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
-    /** content key of everything the rebuild reads (type, terms, index conventions, fixings; for a floater the valuation date and projection curve): workers cache by it */
+    /**
+     * content key of everything the rebuild reads (type, terms, index conventions, fixings; for a floater the valuation
+     * date and projection curve): workers cache by it
+     */
     instrument_key: Type.Optional(Type.String()),
     /**
      * a floater's instrument key without its fixings, valuation date and projection curve: what its plan (schedule,
      * fixing and accrual dates, day counts) depends on, cached by it so a new curve or day re-forecasts the plan
      */
     plan_key: Type.Optional(Type.String()),
-    /** priced away from the thread its instrument key belongs to: read that thread's instrument cache, do not fill it */
+    /**
+     * priced away from the thread its instrument key belongs to: read that thread's instrument cache, do not fill it
+     */
     guest: Type.Optional(Type.Boolean()),
     asset_uid: Type.String(),
     instrument_type: Type.String(),
@@ -163,9 +186,10 @@ export const PricingTask = Type.Object(
     /** validated operation parameters with nulls removed */
     parameters: Type.Record(Type.String(), Type.Unknown()),
     /**
-     * answer the result as JSON text, serialized by its response model's result part (src/contracts/pricing-responses.ts),
-     * for a route that answers the result as it is: formatting numbers costs the thread that does it, and a book of
-     * distinct bonds has few repeated ones (V8 caches the strings of numbers it formatted)
+     * answer the result as JSON text, serialized by its response model's result part
+     * (src/contracts/pricing-responses.ts), for a route that answers the result as it is: formatting numbers costs the
+     * thread that does it, and a book of distinct bonds has few repeated ones (V8 caches the strings of numbers it
+     * formatted)
      */
     reply_json: Type.Optional(Type.Boolean()),
   },

@@ -25,7 +25,11 @@ export const DiscoveryFilter = Type.Object(
     key: Type.String(),
     label: Type.String(),
     type: Type.String(),
-    options: Type.Optional(Type.Array(Type.Object({ label: Type.String(), value: Type.String() }, { additionalProperties: false }), { description: 'the values a select filter offers (select filters only)' })),
+    options: Type.Optional(
+      Type.Array(Type.Object({ label: Type.String(), value: Type.String() }, { additionalProperties: false }), {
+        description: 'the values a select filter offers (select filters only)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -64,9 +68,18 @@ export const ResourceDiscovery = Type.Object(
       {
         controls: Type.Object(
           {
-            search: Type.Union([Type.Object({ placeholder: Type.String(), fields: Type.Array(Type.String()) }, { additionalProperties: false }), Type.Null()], {
-              description: 'null when the list has no search',
-            }),
+            search: Type.Union(
+              [
+                Type.Object(
+                  { placeholder: Type.String(), fields: Type.Array(Type.String()) },
+                  { additionalProperties: false },
+                ),
+                Type.Null(),
+              ],
+              {
+                description: 'null when the list has no search',
+              },
+            ),
             filters: Type.Array(DiscoveryFilter),
             ordering: Type.Array(Type.Unknown()),
           },
@@ -124,11 +137,17 @@ export interface DiscoverySpec {
 /** A discovery document from its spec; the keys a discovery route accepts follow from it (discoveryKeys). */
 export function discoveryDocument(spec: DiscoverySpec): ResourceDiscovery {
   for (const f of spec.filters ?? []) {
-    if (f.type === 'select' && !f.options?.length) throw new Error(`discovery '${spec.id}': select filter '${f.key}' has no options`)
+    if (f.type === 'select' && !f.options?.length)
+      throw new Error(`discovery '${spec.id}': select filter '${f.key}' has no options`)
   }
   return {
     contract: RESOURCE_DISCOVERY_CONTRACT,
-    resource: { id: spec.id, label: spec.label, item_label: spec.itemLabel, identity: { fields: spec.identity ?? ['uid'] } },
+    resource: {
+      id: spec.id,
+      label: spec.label,
+      item_label: spec.itemLabel,
+      identity: { fields: spec.identity ?? ['uid'] },
+    },
     list: {
       controls: {
         search: spec.search ? { placeholder: spec.search.placeholder, fields: spec.search.paths.map(columnId) } : null,
@@ -142,4 +161,7 @@ export function discoveryDocument(spec: DiscoverySpec): ResourceDiscovery {
 }
 
 /** Semantic query keys of a discovery route: its filters, plus `search` when the list searches. */
-export const discoveryKeys = (spec: DiscoverySpec): string[] => [...(spec.search ? ['search'] : []), ...(spec.filters ?? []).map((f) => f.key)]
+export const discoveryKeys = (spec: DiscoverySpec): string[] => [
+  ...(spec.search ? ['search'] : []),
+  ...(spec.filters ?? []).map((f) => f.key),
+]

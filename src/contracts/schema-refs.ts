@@ -26,7 +26,8 @@ export function hoistTitled(node: unknown, prefix: string, defs: Json, keepRoot 
     if ((root && keepRoot) || typeof title !== 'string' || typeof copy.$ref === 'string') return copy
     const known = defs[title]
     if (known === undefined) defs[title] = copy
-    else if (JSON.stringify(known) !== JSON.stringify(copy)) throw new SchemaTitleClash(`two different schemas are titled '${title}'`)
+    else if (JSON.stringify(known) !== JSON.stringify(copy))
+      throw new SchemaTitleClash(`two different schemas are titled '${title}'`)
     return { $ref: `${prefix}${encodeURIComponent(title)}` }
   }
   return visit(node, true)

@@ -4,7 +4,17 @@ import { JsonObject } from './common.ts'
 
 export const TABULAR_FRAME_CONTRACT = 'core.tabular_frame@v1'
 
-export const FrameFieldType = Type.Enum(['string', 'number', 'integer', 'boolean', 'datetime', 'date', 'time', 'json', 'unknown'])
+export const FrameFieldType = Type.Enum([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'datetime',
+  'date',
+  'time',
+  'json',
+  'unknown',
+])
 
 /** Optional attributes are left out when absent, never null (as the peer's frames, serialized without None). */
 export const FrameField = Type.Object(
@@ -48,7 +58,8 @@ export const TabularFrameResponse = Type.Object(
   {
     additionalProperties: false,
     title: 'TabularFrameResponse',
-    description: 'core.tabular_frame@v1: a table any front end can bind to. Absent error, meta and field attributes are left out, never null.',
+    description:
+      'core.tabular_frame@v1: a table any front end can bind to. Absent error, meta and field attributes are left out, never null.',
     'x-ui-contract': TABULAR_FRAME_CONTRACT,
   },
 )

@@ -3,7 +3,8 @@ import type { Sql, TransactionSql } from '../db/client.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Curve, CurveSelection, StorageCleanup } from './schemas.ts'
 
-const CURVE_COLUMNS = 'uid::text, unique_identifier, display_name, curve_type, currency_code, quote_side, interpolation_method, compounding, source, status, metadata_json'
+const CURVE_COLUMNS =
+  'uid::text, unique_identifier, display_name, curve_type, currency_code, quote_side, interpolation_method, compounding, source, status, metadata_json'
 
 export interface CurveFilters {
   limit: number
@@ -19,19 +20,25 @@ export async function listCurves(sql: Sql, f: CurveFilters): Promise<{ rows: Cur
     ${f.curve_type !== undefined ? sql`and curve_type = ${f.curve_type}` : sql``}
     ${f.source !== undefined ? sql`and source = ${f.source}` : sql``}`
   const [rows, [count]] = await Promise.all([
-    sql<Curve[]>`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves ${where} order by unique_identifier, uid limit ${f.limit} offset ${f.offset}`,
+    sql<
+      Curve[]
+    >`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves ${where} order by unique_identifier, uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from pricing_curves ${where}`,
   ])
   return { rows, total: count.n }
 }
 
 export async function findCurve(sql: Sql | TransactionSql, uid: string, lock = false): Promise<Curve | undefined> {
-  const [row] = await sql<Curve[]>`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves where uid = ${uid} ${lock ? sql`for update` : sql``}`
+  const [row] = await sql<
+    Curve[]
+  >`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves where uid = ${uid} ${lock ? sql`for update` : sql``}`
   return row
 }
 
 export async function countSelections(sql: Sql | TransactionSql, curveUid: string): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from pricing_curve_selections where curve_uid = ${curveUid}`
+  const [row] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from pricing_curve_selections where curve_uid = ${curveUid}`
   return row.n
 }
 
@@ -52,7 +59,12 @@ interface SelectionRow {
 }
 
 /** Reverse lookup over market-data-set curve selections; index selectors are resolved to their index. */
-export async function listSelections(sql: Sql, curveUid: string, limit: number, offset: number): Promise<CurveSelection[]> {
+export async function listSelections(
+  sql: Sql,
+  curveUid: string,
+  limit: number,
+  offset: number,
+): Promise<CurveSelection[]> {
   const rows = await sql<SelectionRow[]>`
     select s.uid::text as binding_uid, m.uid::text as set_uid, m.set_key, m.display_name as set_display_name, s.role_key, s.quote_side,
            s.selector_type, s.selector_key, i.uid::text as index_uid, i.unique_identifier as index_identifier, i.display_name as index_display_name,
@@ -71,7 +83,9 @@ export async function listSelections(sql: Sql, curveUid: string, limit: number, 
     selector: {
       type: r.selector_type,
       selector_key: r.selector_key,
-      ...(r.selector_type === 'index' ? { index_uid: r.index_uid, index_identifier: r.index_identifier, display_name: r.index_display_name } : {}),
+      ...(r.selector_type === 'index'
+        ? { index_uid: r.index_uid, index_identifier: r.index_identifier, display_name: r.index_display_name }
+        : {}),
     },
     status: r.status,
     source: r.source,
@@ -93,7 +107,11 @@ export async function countDependents(sql: Sql | TransactionSql, curve: Curve): 
 }
 
 /** Up to `limit` sample rows per relationship, for delete-impact previews that opt in. */
-export async function dependentSamples(sql: Sql, curve: Curve, limit: number): Promise<Record<keyof CurveDependents, Record<string, unknown>[]>> {
+export async function dependentSamples(
+  sql: Sql,
+  curve: Curve,
+  limit: number,
+): Promise<Record<keyof CurveDependents, Record<string, unknown>[]>> {
   const [building_details, selections, observations] = await Promise.all([
     sql`select curve_uid::text, interpolation_method, compounding, day_counter from curve_building_details where curve_uid = ${curve.uid} limit ${limit}`,
     sql`select uid::text, market_data_set_uid::text, binding_key, role_key, quote_side from pricing_curve_selections where curve_uid = ${curve.uid} order by binding_key limit ${limit}`,
@@ -112,8 +130,14 @@ export interface CurveDeletion {
  * Deletes the curve with the cleanups its caller's flags allowed (inside the caller's transaction, after it
  * checked that nothing uncovered remains). Observations go per data node so each storage reports its cleanup.
  */
-export async function deleteCurve(tx: TransactionSql, curve: Curve, flags: { delete_values: boolean; delete_curve_selections: boolean }): Promise<CurveDeletion> {
-  const selections = flags.delete_curve_selections ? (await tx`delete from pricing_curve_selections where curve_uid = ${curve.uid}`).count : 0
+export async function deleteCurve(
+  tx: TransactionSql,
+  curve: Curve,
+  flags: { delete_values: boolean; delete_curve_selections: boolean },
+): Promise<CurveDeletion> {
+  const selections = flags.delete_curve_selections
+    ? (await tx`delete from pricing_curve_selections where curve_uid = ${curve.uid}`).count
+    : 0
   let storage_cleanups: StorageCleanup[] = []
   if (flags.delete_values) {
     storage_cleanups = await tx<StorageCleanup[]>`
@@ -163,7 +187,12 @@ export interface ObservationRow {
 }
 
 /** The latest observation at or before `valuation` (or the latest of all), and whether any exists. */
-export async function findObservation(sql: Sql, dataNodeUid: string, curveIdentifier: string, valuation: string | undefined): Promise<{ row?: ObservationRow; any: boolean }> {
+export async function findObservation(
+  sql: Sql,
+  dataNodeUid: string,
+  curveIdentifier: string,
+  valuation: string | undefined,
+): Promise<{ row?: ObservationRow; any: boolean }> {
   const [row] = await sql<ObservationRow[]>`
     select time_index, curve, key_nodes from discount_curve_observations
     where data_node_uid = ${dataNodeUid} and curve_identifier = ${curveIdentifier}

@@ -32,43 +32,91 @@ const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422
 const missing = (uid: string) => notFound(`Pricing curve '${uid}' was not found.`)
 
 /** The three curated relationships of a curve; a flag turns a blocking one into a cleanup the delete performs. */
-function curveFacts(counts: repo.CurveDependents, flags: CurveDeleteFlags, samples?: Record<keyof repo.CurveDependents, Record<string, unknown>[]>): RelationshipFact[] {
+function curveFacts(
+  counts: repo.CurveDependents,
+  flags: CurveDeleteFlags,
+  samples?: Record<keyof repo.CurveDependents, Record<string, unknown>[]>,
+): RelationshipFact[] {
   const facts: RelationshipFact[] = [
     {
-      key: 'curve_building_details', label: 'Curve building details', model: 'curve_building_details', column: 'curve_uid',
-      relationship_type: 'direct', on_delete: 'CASCADE', count: counts.building_details, treatment: 'cascade',
+      key: 'curve_building_details',
+      label: 'Curve building details',
+      model: 'curve_building_details',
+      column: 'curve_uid',
+      relationship_type: 'direct',
+      on_delete: 'CASCADE',
+      count: counts.building_details,
+      treatment: 'cascade',
       description: 'How the curve is built from its nodes; deleted with the curve.',
     },
     {
-      key: 'pricing_curve_selections', label: 'Curve selections', model: 'pricing_curve_selections', column: 'curve_uid',
-      relationship_type: 'direct', on_delete: 'RESTRICT', count: counts.selections,
+      key: 'pricing_curve_selections',
+      label: 'Curve selections',
+      model: 'pricing_curve_selections',
+      column: 'curve_uid',
+      relationship_type: 'direct',
+      on_delete: 'RESTRICT',
+      count: counts.selections,
       treatment: flags.delete_curve_selections ? 'cleanup' : 'block',
       description: flags.delete_curve_selections
         ? 'Market-data-set curve selections of this curve; deleted because delete_curve_selections=true.'
         : 'Market-data-set curve selections of this curve; pass delete_curve_selections=true to delete them with it.',
     },
     {
-      key: 'discount_curve_observations', label: 'Discount-curve observations', model: 'discount_curve_observations', column: 'curve_identifier',
-      relationship_type: 'direct', on_delete: 'RESTRICT', count: counts.observations,
+      key: 'discount_curve_observations',
+      label: 'Discount-curve observations',
+      model: 'discount_curve_observations',
+      column: 'curve_identifier',
+      relationship_type: 'direct',
+      on_delete: 'RESTRICT',
+      count: counts.observations,
       treatment: flags.delete_values ? 'cleanup' : 'block',
       description: flags.delete_values
         ? "Published observations of this curve's identifier; deleted because delete_values=true."
         : "Published observations of this curve's identifier; pass delete_values=true to delete them with it.",
     },
   ]
-  if (samples) for (const f of facts) f.samples = samples[({ curve_building_details: 'building_details', pricing_curve_selections: 'selections', discount_curve_observations: 'observations' } as const)[f.key as 'curve_building_details']]
+  if (samples)
+    for (const f of facts)
+      f.samples =
+        samples[
+          (
+            {
+              curve_building_details: 'building_details',
+              pricing_curve_selections: 'selections',
+              discount_curve_observations: 'observations',
+            } as const
+          )[f.key as 'curve_building_details']
+        ]
   return facts
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${BASE}/`, { schema: { operationId: 'listPricingCurves', summary: 'List pricing curves', tags: [TAG], querystring: CurveListQuery, response: { 200: CurveCollection, ...ERRORS } } }, async (request) => {
-    return pagedCollection(request.query, (q) => repo.listCurves(app.sql, q))
-  })
+  app.get(
+    `${BASE}/`,
+    {
+      schema: {
+        operationId: 'listPricingCurves',
+        summary: 'List pricing curves',
+        tags: [TAG],
+        querystring: CurveListQuery,
+        response: { 200: CurveCollection, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return pagedCollection(request.query, (q) => repo.listCurves(app.sql, q))
+    },
+  )
 
   discoveryRoute(app, `${BASE}/discovery/`, 'discoverPricingCurves', TAG, {
-    id: 'pricing-curves', label: 'Pricing curves', itemLabel: 'pricing curves',
+    id: 'pricing-curves',
+    label: 'Pricing curves',
+    itemLabel: 'pricing curves',
     search: { placeholder: 'Search pricing curves', paths: ['unique_identifier'] },
-    filters: [{ key: 'curve_type', label: 'Curve type', type: 'text' }, { key: 'source', label: 'Source', type: 'text' }],
+    filters: [
+      { key: 'curve_type', label: 'Curve type', type: 'text' },
+      { key: 'source', label: 'Source', type: 'text' },
+    ],
     columns: [
       { path: 'display_name', header: 'Name', importance: 'primary' },
       { path: 'unique_identifier', header: 'Identifier' },
@@ -78,54 +126,118 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ],
   })
 
-  app.get(`${BASE}/:uid/`, { schema: { operationId: 'getPricingCurve', summary: 'Get a pricing curve', tags: [TAG], params: UidParams, response: { 200: Curve, ...ERRORS } } }, async (request) => {
-    return (await repo.findCurve(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
-  })
+  app.get(
+    `${BASE}/:uid/`,
+    {
+      schema: {
+        operationId: 'getPricingCurve',
+        summary: 'Get a pricing curve',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: Curve, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return (await repo.findCurve(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
+    },
+  )
 
-  app.get(`${BASE}/:uid/summary/`, { schema: { operationId: 'getPricingCurveSummary', summary: 'Pricing curve summary', tags: [TAG], params: UidParams, response: { 200: FrontEndDetailSummary, ...ERRORS } } }, async (request) => {
-    const curve = await repo.findCurve(app.sql, request.params.uid)
-    if (!curve) throw missing(request.params.uid)
-    const count = await repo.countSelections(app.sql, curve.uid)
-    const selectionsUrl = `${BASE}/${curve.uid}/curve-selections/`
-    const badge = (key: string, label: string | null, tone: string) => (label ? [{ key, label, tone, link_url: null }] : [])
-    const optional = (key: string, label: string, value: string | null) => (value ? [summaryField(key, label, value, 'text')] : [])
-    return {
-      entity: { id: curve.uid, type: 'pricing_curve', title: curve.display_name || curve.unique_identifier || curve.uid },
-      badges: [...badge('curve_type', curve.curve_type, 'info'), ...badge('currency_code', curve.currency_code, 'neutral'), ...badge('quote_side', curve.quote_side, 'neutral'), ...badge('source', curve.source, 'neutral')],
-      inline_fields: [
-        summaryField('uid', 'UID', curve.uid, 'code'),
-        summaryField('unique_identifier', 'Identifier', curve.unique_identifier, 'code'),
-        summaryField('curve_selection_count', 'Curve selections', count, 'number', { link_url: selectionsUrl }),
-      ],
-      highlight_fields: [
-        summaryField('display_name', 'Name', curve.display_name, 'text'),
-        summaryField('curve_type', 'Curve type', curve.curve_type, 'text'),
-        ...optional('currency_code', 'Currency', curve.currency_code),
-        ...optional('interpolation_method', 'Interpolation', curve.interpolation_method),
-        ...optional('compounding', 'Compounding', curve.compounding),
-      ],
-      stats: [],
-      label_management: null,
-      summary_warning: null,
-      extensions: { curve, curve_selection_count: count, curve_selections_url: selectionsUrl, metadata_json: curve.metadata_json ?? {} },
-    }
-  })
+  app.get(
+    `${BASE}/:uid/summary/`,
+    {
+      schema: {
+        operationId: 'getPricingCurveSummary',
+        summary: 'Pricing curve summary',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: FrontEndDetailSummary, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const curve = await repo.findCurve(app.sql, request.params.uid)
+      if (!curve) throw missing(request.params.uid)
+      const count = await repo.countSelections(app.sql, curve.uid)
+      const selectionsUrl = `${BASE}/${curve.uid}/curve-selections/`
+      const badge = (key: string, label: string | null, tone: string) =>
+        label ? [{ key, label, tone, link_url: null }] : []
+      const optional = (key: string, label: string, value: string | null) =>
+        value ? [summaryField(key, label, value, 'text')] : []
+      return {
+        entity: {
+          id: curve.uid,
+          type: 'pricing_curve',
+          title: curve.display_name || curve.unique_identifier || curve.uid,
+        },
+        badges: [
+          ...badge('curve_type', curve.curve_type, 'info'),
+          ...badge('currency_code', curve.currency_code, 'neutral'),
+          ...badge('quote_side', curve.quote_side, 'neutral'),
+          ...badge('source', curve.source, 'neutral'),
+        ],
+        inline_fields: [
+          summaryField('uid', 'UID', curve.uid, 'code'),
+          summaryField('unique_identifier', 'Identifier', curve.unique_identifier, 'code'),
+          summaryField('curve_selection_count', 'Curve selections', count, 'number', { link_url: selectionsUrl }),
+        ],
+        highlight_fields: [
+          summaryField('display_name', 'Name', curve.display_name, 'text'),
+          summaryField('curve_type', 'Curve type', curve.curve_type, 'text'),
+          ...optional('currency_code', 'Currency', curve.currency_code),
+          ...optional('interpolation_method', 'Interpolation', curve.interpolation_method),
+          ...optional('compounding', 'Compounding', curve.compounding),
+        ],
+        stats: [],
+        label_management: null,
+        summary_warning: null,
+        extensions: {
+          curve,
+          curve_selection_count: count,
+          curve_selections_url: selectionsUrl,
+          metadata_json: curve.metadata_json ?? {},
+        },
+      }
+    },
+  )
 
   app.get(
     `${BASE}/:uid/curve-selections/`,
-    { schema: { operationId: 'listPricingCurveSelections', summary: 'Market-data-set selections of a curve', tags: [TAG], params: UidParams, querystring: CurveSelectionsQuery, response: { 200: CurveSelectionsResponse, ...ERRORS } } },
+    {
+      schema: {
+        operationId: 'listPricingCurveSelections',
+        summary: 'Market-data-set selections of a curve',
+        tags: [TAG],
+        params: UidParams,
+        querystring: CurveSelectionsQuery,
+        response: { 200: CurveSelectionsResponse, ...ERRORS },
+      },
+    },
     async (request) => {
       const { limit, offset } = request.query
       assertAlignedOffset(limit, offset)
       const curve = await repo.findCurve(app.sql, request.params.uid)
       if (!curve) throw missing(request.params.uid)
-      const [count, results] = await Promise.all([repo.countSelections(app.sql, curve.uid), repo.listSelections(app.sql, curve.uid, limit, offset)])
-      return { curve: { uid: curve.uid, unique_identifier: curve.unique_identifier, display_name: curve.display_name, curve_type: curve.curve_type }, count, results }
+      const [count, results] = await Promise.all([
+        repo.countSelections(app.sql, curve.uid),
+        repo.listSelections(app.sql, curve.uid, limit, offset),
+      ])
+      return {
+        curve: {
+          uid: curve.uid,
+          unique_identifier: curve.unique_identifier,
+          display_name: curve.display_name,
+          curve_type: curve.curve_type,
+        },
+        count,
+        results,
+      }
     },
   )
 
   discoveryRoute(app, `${BASE}/:uid/curve-selections/discovery/`, 'discoverPricingCurveSelections', TAG, {
-    id: 'pricing-curve-selections', label: 'Pricing curve selections', itemLabel: 'curve selections', identity: ['binding_uid'],
+    id: 'pricing-curve-selections',
+    label: 'Pricing curve selections',
+    itemLabel: 'curve selections',
+    identity: ['binding_uid'],
     columns: [
       { path: 'role_key', header: 'Role', importance: 'primary' },
       { path: 'status', header: 'Status', type: 'badge' },
@@ -137,7 +249,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${BASE}/:uid/delete-impact/`,
-    { schema: { operationId: 'getPricingCurveDeleteImpact', summary: 'What deleting a pricing curve would do (read-only)', tags: [TAG], params: UidParams, querystring: CurveDeleteImpactQuery, response: { 200: DeleteImpactResponse, ...ERRORS } } },
+    {
+      schema: {
+        operationId: 'getPricingCurveDeleteImpact',
+        summary: 'What deleting a pricing curve would do (read-only)',
+        tags: [TAG],
+        params: UidParams,
+        querystring: CurveDeleteImpactQuery,
+        response: { 200: DeleteImpactResponse, ...ERRORS },
+      },
+    },
     async (request) => {
       const curve = await repo.findCurve(app.sql, request.params.uid)
       if (!curve) throw missing(request.params.uid)
@@ -147,7 +268,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         q.include_samples && q.sample_limit > 0 ? repo.dependentSamples(app.sql, curve, q.sample_limit) : undefined,
       ])
       return buildDeleteImpact(
-        { resource_type: 'pricing_curve', uid: curve.uid, identifier: curve.unique_identifier, display_name: curve.display_name, delete_endpoint: `${BASE}/${curve.uid}/` },
+        {
+          resource_type: 'pricing_curve',
+          uid: curve.uid,
+          identifier: curve.unique_identifier,
+          display_name: curve.display_name,
+          delete_endpoint: `${BASE}/${curve.uid}/`,
+        },
         curveFacts(counts, q, samples),
       )
     },
@@ -155,7 +282,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     `${BASE}/:uid/`,
-    { schema: { operationId: 'deletePricingCurve', summary: 'Delete a pricing curve', tags: [TAG], params: UidParams, querystring: CurveDeleteQuery, response: { 200: CurveDeleteResponse, ...ERRORS } } },
+    {
+      schema: {
+        operationId: 'deletePricingCurve',
+        summary: 'Delete a pricing curve',
+        tags: [TAG],
+        params: UidParams,
+        querystring: CurveDeleteQuery,
+        response: { 200: CurveDeleteResponse, ...ERRORS },
+      },
+    },
     async (request) => {
       const flags = request.query
       return app.sql.begin(async (tx) => {
@@ -163,10 +299,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (!curve) throw missing(request.params.uid)
         const counts = await repo.countDependents(tx, curve)
         const blockers = [
-          counts.selections > 0 && !flags.delete_curve_selections ? `${counts.selections} curve selection(s) reference it (pass delete_curve_selections=true to delete them)` : null,
-          counts.observations > 0 && !flags.delete_values ? `${counts.observations} discount-curve observation(s) exist for '${curve.unique_identifier}' (pass delete_values=true to delete them)` : null,
+          counts.selections > 0 && !flags.delete_curve_selections
+            ? `${counts.selections} curve selection(s) reference it (pass delete_curve_selections=true to delete them)`
+            : null,
+          counts.observations > 0 && !flags.delete_values
+            ? `${counts.observations} discount-curve observation(s) exist for '${curve.unique_identifier}' (pass delete_values=true to delete them)`
+            : null,
         ].filter((b): b is string => b !== null)
-        if (blockers.length) throw conflict(`Pricing curve '${curve.unique_identifier}' cannot be deleted: ${blockers.join('; ')}.`)
+        if (blockers.length)
+          throw conflict(`Pricing curve '${curve.unique_identifier}' cannot be deleted: ${blockers.join('; ')}.`)
         const done = await repo.deleteCurve(tx, curve, flags)
         return {
           detail: `Deleted pricing curve '${curve.unique_identifier}'.`,
@@ -186,14 +327,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${BASE}/:uid/discount-curve/`,
-    { schema: { operationId: 'getPricingDiscountCurve', summary: 'One published observation of a curve, decompressed', tags: [TAG], params: UidParams, querystring: DiscountCurveQuery, response: { 200: DiscountCurveResponse, ...ERRORS } } },
+    {
+      schema: {
+        operationId: 'getPricingDiscountCurve',
+        summary: 'One published observation of a curve, decompressed',
+        tags: [TAG],
+        params: UidParams,
+        querystring: DiscountCurveQuery,
+        response: { 200: DiscountCurveResponse, ...ERRORS },
+      },
+    },
     async (request) => {
       const { market_data_set: setRef, valuation_date } = request.query
       const curve = await repo.findCurve(app.sql, request.params.uid)
       if (!curve) throw missing(request.params.uid)
       const set = await repo.findSetWithDiscountBinding(app.sql, setRef)
       if (!set) throw notFound(`Pricing market-data set '${setRef}' was not found.`)
-      if (!set.binding_uid || !set.data_node_uid) throw notFound(`Market-data set '${set.set_key}' has no 'discount_curves' binding.`)
+      if (!set.binding_uid || !set.data_node_uid)
+        throw notFound(`Market-data set '${set.set_key}' has no 'discount_curves' binding.`)
       const valuation = valuation_date ? new Date(valuation_date).toISOString() : undefined
       const found = await repo.findObservation(app.sql, set.data_node_uid, curve.unique_identifier, valuation)
       if (!found.row) {
@@ -209,12 +360,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         curve_identifier: curve.unique_identifier,
         curve,
         market_data_set: { uid: set.set_uid, set_key: set.set_key, display_name: set.set_display_name },
-        binding: { uid: set.binding_uid, concept_key: 'discount_curves', data_node_uid: set.data_node_uid, storage_table_identifier: set.storage_table_identifier },
+        binding: {
+          uid: set.binding_uid,
+          concept_key: 'discount_curves',
+          data_node_uid: set.data_node_uid,
+          storage_table_identifier: set.storage_table_identifier,
+        },
         valuation_date: valuation ?? null,
         effective_date: found.row.time_index.toISOString(),
         request_mode: valuation ? ('historical' as const) : ('latest' as const),
         nodes: nodes.days_to_maturity.map((d, i) => ({ days_to_maturity: d, zero: nodes.zero[i] })),
-        key_nodes: found.row.key_nodes ? (decodePayload(found.row.key_nodes) as Record<string, unknown> | unknown[]) : null,
+        key_nodes: found.row.key_nodes
+          ? (decodePayload(found.row.key_nodes) as Record<string, unknown> | unknown[])
+          : null,
         metadata_json: curve.metadata_json,
       }
     },

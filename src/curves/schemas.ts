@@ -33,7 +33,10 @@ export const CurveListQuery = Type.Object(
   { additionalProperties: false },
 )
 
-const SetRef = Type.Object({ uid: Uid, set_key: Nullable(Type.String()), display_name: Nullable(Type.String()) }, { additionalProperties: false })
+const SetRef = Type.Object(
+  { uid: Uid, set_key: Nullable(Type.String()), display_name: Nullable(Type.String()) },
+  { additionalProperties: false },
+)
 
 export const CurveSelection = Type.Object(
   {
@@ -58,11 +61,16 @@ export const CurveSelection = Type.Object(
 )
 export type CurveSelection = Static<typeof CurveSelection>
 
-export const CurveSelectionsQuery = Type.Object(paginationQuery({ defaultLimit: 50, maxLimit: 500 }), { additionalProperties: false })
+export const CurveSelectionsQuery = Type.Object(paginationQuery({ defaultLimit: 50, maxLimit: 500 }), {
+  additionalProperties: false,
+})
 
 export const CurveSelectionsResponse = Type.Object(
   {
-    curve: Type.Object({ uid: Uid, unique_identifier: Type.String(), display_name: Type.String(), curve_type: Type.String() }, { additionalProperties: false }),
+    curve: Type.Object(
+      { uid: Uid, unique_identifier: Type.String(), display_name: Type.String(), curve_type: Type.String() },
+      { additionalProperties: false },
+    ),
     count: Type.Integer({ minimum: 0, description: 'every selection of the curve (not only this page)' }),
     results: Type.Array(CurveSelection),
   },
@@ -71,14 +79,25 @@ export const CurveSelectionsResponse = Type.Object(
 
 const deleteFlags = {
   delete_values: Type.Boolean({ default: false, description: "also delete this curve's discount-curve observations" }),
-  delete_curve_selections: Type.Boolean({ default: false, description: 'also delete the market-data-set curve selections of this curve' }),
+  delete_curve_selections: Type.Boolean({
+    default: false,
+    description: 'also delete the market-data-set curve selections of this curve',
+  }),
 }
 export const CurveDeleteQuery = Type.Object(deleteFlags, { additionalProperties: false })
 export type CurveDeleteFlags = Static<typeof CurveDeleteQuery>
-export const CurveDeleteImpactQuery = Type.Object({ ...deleteFlags, ...deleteImpactOptionsQuery }, { additionalProperties: false })
+export const CurveDeleteImpactQuery = Type.Object(
+  { ...deleteFlags, ...deleteImpactOptionsQuery },
+  { additionalProperties: false },
+)
 
 export const StorageCleanup = Type.Object(
-  { data_node_uid: Uid, storage_table_identifier: Type.String(), deleted_count: Type.Integer({ minimum: 0 }), table_empty: Type.Boolean() },
+  {
+    data_node_uid: Uid,
+    storage_table_identifier: Type.String(),
+    deleted_count: Type.Integer({ minimum: 0 }),
+    table_empty: Type.Boolean(),
+  },
   { additionalProperties: false },
 )
 export type StorageCleanup = Static<typeof StorageCleanup>
@@ -113,7 +132,10 @@ export const DiscountCurveResponse = Type.Object(
     curve_uid: Uid,
     curve_identifier: Type.String(),
     curve: Curve,
-    market_data_set: Type.Object({ uid: Uid, set_key: Type.String(), display_name: Type.String() }, { additionalProperties: false }),
+    market_data_set: Type.Object(
+      { uid: Uid, set_key: Type.String(), display_name: Type.String() },
+      { additionalProperties: false },
+    ),
     binding: Type.Object(
       { uid: Uid, concept_key: Type.String(), data_node_uid: Uid, storage_table_identifier: Nullable(Type.String()) },
       { additionalProperties: false },
@@ -121,7 +143,9 @@ export const DiscountCurveResponse = Type.Object(
     valuation_date: Nullable(DateTime),
     effective_date: DateTime,
     request_mode: Type.Enum(['historical', 'latest']),
-    nodes: Type.Array(Type.Object({ days_to_maturity: Type.Integer(), zero: Type.Number() }, { additionalProperties: false })),
+    nodes: Type.Array(
+      Type.Object({ days_to_maturity: Type.Integer(), zero: Type.Number() }, { additionalProperties: false }),
+    ),
     key_nodes: Nullable(Type.Union([JsonObject, Type.Array(Type.Unknown())])),
     metadata_json: Nullable(JsonObject),
   },

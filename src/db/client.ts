@@ -25,7 +25,9 @@ export interface SqlOptions {
 export interface DatabaseTimeouts {
   /** opening a connection (TCP and startup); also how long a query may wait for a connection */
   connectMs: number
-  /** PostgreSQL statement_timeout; a connection silent for this plus WATCHDOG_GRACE_MS while a query waits is dropped */
+  /**
+   * PostgreSQL statement_timeout; a connection silent for this plus WATCHDOG_GRACE_MS while a query waits is dropped
+   */
   statementMs: number
 }
 
@@ -49,7 +51,9 @@ export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
     },
     connection: {
       application_name: 'fixed-income-service',
-      ...(timeouts ? { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.statementMs * 2 } : {}),
+      ...(timeouts
+        ? { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.statementMs * 2 }
+        : {}),
     },
     ...(timeouts ? serving(databaseUrl, timeouts) : {}),
   })
@@ -59,11 +63,15 @@ export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
 
 /** What a serving pool adds: the socket watchdog (plain TCP only) and a short reconnect backoff. */
 // `socket` is a documented postgres.js option missing from its type declarations
-function serving(databaseUrl: string, timeouts: DatabaseTimeouts): { socket?: ReturnType<typeof watchedSocketFactory>; backoff: (retries: number) => number } {
+function serving(
+  databaseUrl: string,
+  timeouts: DatabaseTimeouts,
+): { socket?: ReturnType<typeof watchedSocketFactory>; backoff: (retries: number) => number } {
   const url = new URL(databaseUrl)
   const sslmode = url.searchParams.get('sslmode') ?? process.env.PGSSLMODE ?? 'disable'
   // TLS bytes cannot be read by the watchdog; several hosts need postgres.js's own host rotation
-  const plain = ['disable', 'allow', 'prefer'].includes(sslmode) && !url.searchParams.has('ssl') && !url.host.includes(',')
+  const plain =
+    ['disable', 'allow', 'prefer'].includes(sslmode) && !url.searchParams.has('ssl') && !url.host.includes(',')
   return {
     ...(plain ? { socket: watchedSocketFactory(timeouts.statementMs + WATCHDOG_GRACE_MS) } : {}),
     // postgres.js backs off up to 20 s between attempts after failures: a database that is back would wait that long
@@ -71,14 +79,19 @@ function serving(databaseUrl: string, timeouts: DatabaseTimeouts): { socket?: Re
   }
 }
 
-/** Creates the configured database when it is missing (connecting to the server's `postgres` database); true when it did. */
+/**
+ * Creates the configured database when it is missing (connecting to the server's `postgres` database); true when it
+ * did.
+ */
 export async function ensureDatabase(databaseUrl: string, connectTimeoutSeconds = 10): Promise<boolean> {
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres'
   url.pathname = '/postgres'
   const admin = postgres(url.toString(), { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds })
   try {
-    const [row] = await admin<{ exists: boolean }[]>`select exists(select 1 from pg_database where datname = ${name}) as exists`
+    const [row] = await admin<
+      { exists: boolean }[]
+    >`select exists(select 1 from pg_database where datname = ${name}) as exists`
     if (row.exists) return false
     try {
       await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)

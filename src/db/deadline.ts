@@ -2,8 +2,8 @@
  * A bound on how long a query may wait for a connection. While PostgreSQL is unreachable, postgres.js queues the
  * queries of its pool and serves one per connection attempt (with a growing backoff), so the last of a queue
  * could wait minutes. With a deadline, a query still unsent after `ms` is cancelled (taken off the queue; nothing
- * reached the server) and fails with DB_QUEUE_TIMEOUT, a 503 (details below, in arm()). Once sent, a query is bounded by the server's
- * statement_timeout and by the socket watchdog instead (watchdog.ts).
+ * reached the server) and fails with DB_QUEUE_TIMEOUT, a 503 (details below, in arm()). Once sent, a query is bounded
+ * by the server's statement_timeout and by the socket watchdog instead (watchdog.ts).
  *
  * postgres.js has no such option; its query objects do (`cancel()`, `state` set once handed to a connection) and
  * every query of one pool carries that pool's handler, so the hook is installed once on the query class and

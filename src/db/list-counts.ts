@@ -21,7 +21,9 @@ export const DEFAULT_LIST_COUNT_CACHE_SIZE = 2000
 export const listCounts = new BoundedCache<number>(DEFAULT_LIST_COUNT_CACHE_SIZE)
 
 export async function listStates(sql: Sql): Promise<Record<ListName, ListState>> {
-  const rows = await sql<{ name: ListName; n: number; stamp: string }[]>`select name, n::bigint as n, stamp::text from list_state where name in ('assets', 'portfolios')`
+  const rows = await sql<
+    { name: ListName; n: number; stamp: string }[]
+  >`select name, n::bigint as n, stamp::text from list_state where name in ('assets', 'portfolios')`
   const out = { assets: { n: 0, stamp: '' }, portfolios: { n: 0, stamp: '' } }
   for (const r of rows) out[r.name] = { n: r.n, stamp: r.stamp }
   return out

@@ -1,8 +1,9 @@
 /**
  * `npm run load -- FILE.json` validates and upserts a data bundle (see src/db/bundle/schema.ts);
  * `npm run load -- --check FILE.json` only validates it and writes nothing; `--allow-large-rates` accepts curve zero
- * rates above 100% (genuine hyperinflation data, refused otherwise as percentages typed as decimals). Every error is one line with its
- * JSON path (or, for a syntax error, its line and column); warnings go to stderr and do not stop a load.
+ * rates above 100% (genuine hyperinflation data, refused otherwise as percentages typed as decimals). Every error is
+ * one line with its JSON path (or, for a syntax error, its line and column); warnings go to stderr and do not stop a
+ * load.
  */
 import { loadConfig } from '../config.ts'
 import { createSql, ensureDatabase, type Sql } from './client.ts'
@@ -15,7 +16,10 @@ import { validateBundle, type BundleIssue } from './bundle/validate.ts'
 const USAGE = 'usage: npm run load -- [--check] [--allow-large-rates] FILE.json'
 const FLAGS = ['--check', '--allow-large-rates']
 const warn = (w: BundleIssue) => console.error(`warning: ${w.path}: ${w.message}`)
-const counts = (summary: LoadSummary) => Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing'
+const counts = (summary: LoadSummary) =>
+  Object.entries(summary)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ') || 'nothing'
 
 /** For --check: the database when it answers and is migrated (references may resolve there), else null. */
 async function existingDatabase(url: string): Promise<{ sql: Sql | null; note?: string }> {
@@ -25,7 +29,10 @@ async function existingDatabase(url: string): Promise<{ sql: Sql | null; note?: 
     return { sql }
   } catch (error) {
     await sql.end({ timeout: 1 })
-    return { sql: null, note: `references were checked inside the bundle only (no migrated database at DATABASE_URL: ${(error as Error).message || (error as { code?: string }).code})` }
+    return {
+      sql: null,
+      note: `references were checked inside the bundle only (no migrated database at DATABASE_URL: ${(error as Error).message || (error as { code?: string }).code})`,
+    }
   }
 }
 
@@ -45,7 +52,9 @@ await runCli(async () => {
       const { bundle, warnings } = await validateBundle(input, sql, { allowLargeRates })
       warnings.forEach(warn)
       if (note) console.error(`note: ${note}`)
-      const sizes = Object.entries(bundle).filter(([, v]) => Array.isArray(v) && v.length).map(([k, v]) => `${(v as unknown[]).length} ${k}`)
+      const sizes = Object.entries(bundle)
+        .filter(([, v]) => Array.isArray(v) && v.length)
+        .map(([k, v]) => `${(v as unknown[]).length} ${k}`)
       console.log(`${file} is valid: ${sizes.join(', ') || 'empty'} (checked only, nothing written)`)
     } finally {
       await sql?.end({ timeout: 5 })

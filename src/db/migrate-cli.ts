@@ -10,7 +10,11 @@ await runCli(async () => {
   const sql = createSql(config.databaseUrl, { max: 1 })
   try {
     const applied = await migrate(sql)
-    console.log(applied.length ? `applied ${applied.join(', ')} to ${describeDatabase(config.databaseUrl)}` : `${describeDatabase(config.databaseUrl)} is up to date`)
+    console.log(
+      applied.length
+        ? `applied ${applied.join(', ')} to ${describeDatabase(config.databaseUrl)}`
+        : `${describeDatabase(config.databaseUrl)} is up to date`,
+    )
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -90,11 +90,17 @@ async function acquireLock(conn: ReservedSql): Promise<void> {
 async function applyPending(conn: ReservedSql, migrations: Migration[]): Promise<string[]> {
   await conn`create table if not exists schema_migrations (
     name text primary key, checksum text not null, applied_at timestamptz not null default now())`
-  const applied = new Map((await conn<{ name: string; checksum: string }[]>`select name, checksum from schema_migrations`).map((r) => [r.name, r.checksum]))
+  const applied = new Map(
+    (await conn<{ name: string; checksum: string }[]>`select name, checksum from schema_migrations`).map((r) => [
+      r.name,
+      r.checksum,
+    ]),
+  )
   for (const [name, checksum] of applied) {
     const file = migrations.find((m) => m.name === name)
     if (!file) throw new MigrationError(`applied migration ${name} is missing from the migrations folder`)
-    if (file.checksum !== checksum) throw new MigrationError(`applied migration ${name} was edited (checksum differs); add a new migration instead`)
+    if (file.checksum !== checksum)
+      throw new MigrationError(`applied migration ${name} was edited (checksum differs); add a new migration instead`)
   }
   const pending = migrations.filter((m) => !applied.has(m.name))
   // consecutive transactional migrations share one transaction, as they always did

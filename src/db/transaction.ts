@@ -15,7 +15,11 @@ export const TRANSACTION_ATTEMPTS = 6
 const isRetryable = (error: unknown) => RETRYABLE.has(String((error as { code?: unknown }).code))
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function retryingTransaction<T>(sql: Sql, work: (tx: TransactionSql) => Promise<T>, attempts = TRANSACTION_ATTEMPTS): Promise<T> {
+export async function retryingTransaction<T>(
+  sql: Sql,
+  work: (tx: TransactionSql) => Promise<T>,
+  attempts = TRANSACTION_ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return (await sql.begin(work)) as T
@@ -36,4 +40,5 @@ export function chunksForParameters<T>(items: readonly T[], columns: number): T[
 }
 
 /** Rows of one shape (the keys of the first) in slices that each fit one multi-row INSERT. */
-export const rowChunks = <T extends object>(rows: readonly T[]): T[][] => chunksForParameters(rows, Object.keys(rows[0] ?? {}).length)
+export const rowChunks = <T extends object>(rows: readonly T[]): T[][] =>
+  chunksForParameters(rows, Object.keys(rows[0] ?? {}).length)

@@ -14,7 +14,8 @@ const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url))
 // chart.js exports no subpath for its UMD build: find it beside the package's main file
 const CHART_JS = join(dirname(require.resolve('chart.js')), 'chart.umd.min.js')
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 const FILES: Record<string, { path: string; type: string }> = {
   '/explorer': { path: join(PUBLIC, 'index.html'), type: 'text/html; charset=utf-8' },
@@ -28,7 +29,11 @@ const routes: FastifyPluginAsync = async (app) => {
     // read once at start: four static files, a few hundred kB in all
     const content = readFileSync(file.path)
     app.get(url, { schema: { hide: true } }, async (_request, reply) => {
-      return reply.type(file.type).header('content-security-policy', CSP).header('x-content-type-options', 'nosniff').send(content)
+      return reply
+        .type(file.type)
+        .header('content-security-policy', CSP)
+        .header('x-content-type-options', 'nosniff')
+        .send(content)
     })
   }
 }

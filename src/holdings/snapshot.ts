@@ -10,7 +10,10 @@ import type { Sql, TransactionSql } from '../db/client.ts'
 export const snapshotQuery = <K extends string>(dateKey: K) =>
   Type.Object(
     {
-      order: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'latest (desc) or earliest (asc) snapshot when no date is given' }),
+      order: Type.Enum(['asc', 'desc'], {
+        default: 'desc',
+        description: 'latest (desc) or earliest (asc) snapshot when no date is given',
+      }),
       limit: Type.Integer({ minimum: 1, maximum: 1, default: 1, description: 'one snapshot per request' }),
       include_asset_detail: Type.Boolean({ default: true }),
       ...({ [dateKey]: Type.Optional(DateTime) } as Record<K, ReturnType<typeof Type.Optional<typeof DateTime>>>),
@@ -18,7 +21,10 @@ export const snapshotQuery = <K extends string>(dateKey: K) =>
     { additionalProperties: false },
   )
 
-export const SnapshotNames = Type.Object({ name: Nullable(Type.String()), ticker: Nullable(Type.String()) }, { additionalProperties: false })
+export const SnapshotNames = Type.Object(
+  { name: Nullable(Type.String()), ticker: Nullable(Type.String()) },
+  { additionalProperties: false },
+)
 
 export const HoldingAsset = Type.Object(
   { uid: Nullable(Type.String()), asset_identifier: Type.String(), current_snapshot: SnapshotNames },
@@ -44,7 +50,11 @@ export async function assetInfo(sql: Sql | TransactionSql, identifiers: string[]
 }
 
 export function holdingAsset(identifier: string, info: AssetInfo | undefined): HoldingAsset {
-  return { uid: info?.uid ?? null, asset_identifier: identifier, current_snapshot: { name: info?.name ?? null, ticker: info?.ticker ?? null } }
+  return {
+    uid: info?.uid ?? null,
+    asset_identifier: identifier,
+    current_snapshot: { name: info?.name ?? null, ticker: info?.ticker ?? null },
+  }
 }
 
 /** ISO string of a timestamptz column, or null. */

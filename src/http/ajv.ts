@@ -10,7 +10,8 @@ import { parseDateTimeInput } from './date-time.ts'
 
 // ajv-formats is CommonJS: under ESM its function may arrive wrapped in `default`
 type AddFormats = (ajv: Ajv) => Ajv
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats))
+const addFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 /** Where Ajv found the value (its DataValidationCxt): the parent to write the normalized value into. */
 interface DataContext {
@@ -30,7 +31,8 @@ const normalizeDateTime: KeywordValidate = (_schema, data, _parent, cxt) => {
     normalizeDateTime.errors = [{ keyword: 'x-utc-date-time', message: parsed.reason, params: {} }]
     return false
   }
-  if (cxt?.parentData !== undefined && cxt.parentDataProperty !== undefined) (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = parsed.iso
+  if (cxt?.parentData !== undefined && cxt.parentDataProperty !== undefined)
+    (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = parsed.iso
   return true
 }
 
@@ -40,7 +42,13 @@ const normalizeDateTime: KeywordValidate = (_schema, data, _parent, cxt) => {
  */
 const decimalRate: KeywordValidate = (_schema, data) => {
   if (typeof data !== 'number' || Math.abs(data) <= 1) return true
-  decimalRate.errors = [{ keyword: 'x-decimal-rate', message: `${data} would be a rate of ${+(data * 100).toPrecision(12)}%: rates are decimals (4.5% is 0.045)`, params: {} }]
+  decimalRate.errors = [
+    {
+      keyword: 'x-decimal-rate',
+      message: `${data} would be a rate of ${+(data * 100).toPrecision(12)}%: rates are decimals (4.5% is 0.045)`,
+      params: {},
+    },
+  ]
   return false
 }
 
@@ -49,12 +57,25 @@ export function createAjv(options: Options): Ajv {
     allErrors: true,
     strict: false,
     // OpenAPI annotations carried by our schemas are not validation keywords
-    keywords: ['x-ui-contract', 'x-workspace-consumer', 'x-ui-output-root', 'x-ui-response-mode', 'x-ui-flat-outputs', 'x-response-mappings'],
+    keywords: [
+      'x-ui-contract',
+      'x-workspace-consumer',
+      'x-ui-output-root',
+      'x-ui-response-mode',
+      'x-ui-flat-outputs',
+      'x-response-mappings',
+    ],
     ...options,
   })
   addFormats(ajv)
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => parseDateTimeInput(s).ok })
-  ajv.addKeyword({ keyword: 'x-utc-date-time', type: 'string', modifying: true, errors: true, validate: normalizeDateTime })
+  ajv.addKeyword({
+    keyword: 'x-utc-date-time',
+    type: 'string',
+    modifying: true,
+    errors: true,
+    validate: normalizeDateTime,
+  })
   ajv.addKeyword({ keyword: 'x-decimal-rate', type: 'number', errors: true, validate: decimalRate })
   return ajv
 }

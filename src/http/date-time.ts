@@ -12,7 +12,8 @@ export const MAX_YEAR = 2199
 
 const FORM = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})?)?$/
 
-const daysIn = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31)
+const daysIn = (y: number, m: number) =>
+  m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31
 
 export type DateTimeParse = { ok: true; iso: string } | { ok: false; reason: string }
 
@@ -33,12 +34,18 @@ export function parseDateTimeInput(text: string): DateTimeParse {
 function parse(text: string): DateTimeParse {
   const m = FORM.exec(text)
   if (!m) {
-    const reason = /[+-]\d{2}(\d{2})?$/.test(text) && /T/i.test(text) ? 'the offset must be ±HH:MM (or Z)' : 'expected an RFC 3339 date-time (2026-11-20T00:00:00Z), a naive date-time read as UTC, or a date (2026-11-20)'
+    const reason =
+      /[+-]\d{2}(\d{2})?$/.test(text) && /T/i.test(text)
+        ? 'the offset must be ±HH:MM (or Z)'
+        : 'expected an RFC 3339 date-time (2026-11-20T00:00:00Z), a naive date-time read as UTC, or a date (2026-11-20)'
     return { ok: false, reason }
   }
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v))) as number[]
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) =>
+    v === undefined ? undefined : Number(v),
+  ) as number[]
   // Date.UTC maps years 0-99 to 1900-1999: refuse far years before they reach it
-  if (year < MIN_YEAR - 1 || year > MAX_YEAR + 1) return { ok: false, reason: `the year must be within ${MIN_YEAR}-${MAX_YEAR} (UTC)` }
+  if (year < MIN_YEAR - 1 || year > MAX_YEAR + 1)
+    return { ok: false, reason: `the year must be within ${MIN_YEAR}-${MAX_YEAR} (UTC)` }
   if (month < 1 || month > 12) return { ok: false, reason: `month ${month} is not 1-12` }
   if (day < 1 || day > daysIn(year, month)) return { ok: false, reason: `day ${day} is not in ${m[1]}-${m[2]}` }
   if (hour > 23 || minute > 59) return { ok: false, reason: `time ${m[4]}:${m[5]} is not a time of day` }

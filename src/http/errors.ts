@@ -12,7 +12,11 @@ import { databaseUnavailability, unavailabilityDetail } from '../db/availability
 export class HttpError extends Error {
   override readonly name = 'HttpError'
   /** `errors`: where and what, as validation failures list them (input-safety refusals carry one) */
-  constructor(readonly statusCode: number, readonly detail: string, readonly errors?: readonly ValidationIssue[]) {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly errors?: readonly ValidationIssue[],
+  ) {
     super(detail)
   }
 }
@@ -58,7 +62,10 @@ const DATA: Record<string, string> = {
  */
 export function fromPostgres(error: PgError): HttpError | null {
   const code = error.code
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return code === 'MAX_PARAMETERS_EXCEEDED' ? new HttpError(413, 'The request holds too many values for one database statement.') : null
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code))
+    return code === 'MAX_PARAMETERS_EXCEEDED'
+      ? new HttpError(413, 'The request holds too many values for one database statement.')
+      : null
   switch (code.slice(0, 2)) {
     case '22':
       return unprocessable(DATA[code] ?? 'A value has an invalid format or is out of range.')
@@ -79,7 +86,9 @@ export function fromPostgres(error: PgError): HttpError | null {
   }
 }
 
-/** For `.catch()` on a write: a unique-key violation becomes a 409 whose detail names the key; anything else rethrows. */
+/**
+ * For `.catch()` on a write: a unique-key violation becomes a 409 whose detail names the key; anything else rethrows.
+ */
 export const conflictOnDuplicate =
   (detail: () => string) =>
   (error: unknown): never => {
@@ -87,11 +96,19 @@ export const conflictOnDuplicate =
   }
 
 function sendHttpError(reply: FastifyReply, error: HttpError): FastifyReply {
-  if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS))
-  return reply.code(error.statusCode).send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail })
+  if (error.statusCode === 503 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS))
+  return reply
+    .code(error.statusCode)
+    .send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail })
 }
 
-export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (error.validation) {
     return reply.code(422).send(describeIssues(formatValidationErrors(error.validation, error.validationContext)))
   }
@@ -108,13 +125,21 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   const pg = fromPostgres(error as PgError)
   if (pg) {
     // the full server error (message, detail, constraint) goes to the log only
-    request.log[pg.statusCode >= 500 ? 'warn' : 'info']({ err: error, code: (error as PgError).code, constraint: (error as PgError).constraint_name }, 'database refused the request')
+    request.log[pg.statusCode >= 500 ? 'warn' : 'info'](
+      { err: error, code: (error as PgError).code, constraint: (error as PgError).constraint_name },
+      'database refused the request',
+    )
     return sendHttpError(reply, pg)
   }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (malformed JSON, body too large, bad content type): safe, specific messages.
-    const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 422 : status
+    const code =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 422
+        : status
     return reply.code(code).send({ detail: error.message })
   }
   request.log.error({ err: error }, 'unexpected failure')
@@ -124,12 +149,17 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
 /** Longest path parameter the router takes (a uid is 36 characters; set keys and identifiers are shorter than this). */
 export const MAX_PATH_PARAM_LENGTH = 200
 
-/** Refusals of the router itself (Fastify's `frameworkErrors`), which never reach errorHandler: the same `{detail}` body. */
+/**
+ * Refusals of the router itself (Fastify's `frameworkErrors`), which never reach errorHandler: the same `{detail}`
+ * body.
+ */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const detail =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `path: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`
-    : error.code === 'FST_ERR_BAD_URL' ? 'path: the URL is not valid percent-encoded UTF-8.'
-    : 'The request could not be routed.'
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `path: a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters.`
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'path: the URL is not valid percent-encoded UTF-8.'
+        : 'The request could not be routed.'
   void reply.code(error.statusCode ?? 400).send({ detail })
 }
 
@@ -141,12 +171,16 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   // a reset connection is gone: nothing to answer
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [status, detail] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request did not arrive in time.']
-    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request headers are larger than the server accepts.']
-    : [400, 'The request is not valid HTTP (request line, headers, length or chunked encoding).']
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are larger than the server accepts.']
+        : [400, 'The request is not valid HTTP (request line, headers, length or chunked encoding).']
   const body = JSON.stringify({ detail })
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
   }
   socket.destroy()
 }

@@ -59,7 +59,9 @@ export function findUnsafeValue(value: unknown, location: string): InputIssue | 
   }
   if (typeof value === 'number') return Number.isFinite(value) ? null : { location, message: 'must be a finite number' }
   if (value === null || typeof value !== 'object') return null
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value)
   for (const [key, item] of entries) {
     const keyIssue = textIssue(key)
     if (keyIssue) return { location, message: `has a field name that ${keyIssue}` }
@@ -72,7 +74,10 @@ export function findUnsafeValue(value: unknown, location: string): InputIssue | 
 const refuse = (issue: InputIssue) => new HttpError(422, `${issue.location}: ${issue.message}`, [issue])
 
 function checkRequest(request: FastifyRequest): void {
-  const found = findUnsafeValue(request.params, 'path') ?? findUnsafeValue(request.query, 'query') ?? findUnsafeValue(request.body, 'body')
+  const found =
+    findUnsafeValue(request.params, 'path') ??
+    findUnsafeValue(request.query, 'query') ??
+    findUnsafeValue(request.body, 'body')
   if (found) throw refuse(found)
 }
 
@@ -80,7 +85,8 @@ function checkRequest(request: FastifyRequest): void {
 function bodyCoding(request: FastifyRequest): string | undefined {
   const coding = request.headers['content-encoding']?.trim().toLowerCase()
   if (!coding || coding === 'identity') return undefined
-  const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0'
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0'
   return hasBody ? coding : undefined
 }
 
@@ -96,7 +102,8 @@ export function installInputSafety(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const body = text as string
     if (body.trim() === '') return done(null, undefined)
-    if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) return done(refuse({ location: 'body', message: `JSON nests deeper than ${MAX_JSON_DEPTH} levels` }), undefined)
+    if (jsonDepthExceeds(body, MAX_JSON_DEPTH))
+      return done(refuse({ location: 'body', message: `JSON nests deeper than ${MAX_JSON_DEPTH} levels` }), undefined)
     parseJson(request, body, done)
   })
   // preValidation: after parsing and routing (params known), before the schemas coerce or reject anything

@@ -26,17 +26,25 @@ export function separateOpsSurface(app: FastifyInstance, enabled: boolean): void
   if (!enabled) return
   app.addHook('onRequest', async (request, reply) => {
     const fromOps = (request.raw as Marked)[FROM_OPS_LISTENER] === true
-    const allowed = fromOps ? isOpsPath(request.url) || PROBES.has(pathOf(request.url).replace(/\/$/, '')) : !isOpsPath(request.url)
+    const allowed = fromOps
+      ? isOpsPath(request.url) || PROBES.has(pathOf(request.url).replace(/\/$/, ''))
+      : !isOpsPath(request.url)
     if (!allowed) return notFoundHandler(request, reply)
   })
 }
 
 /** The ops listener's server (not listening yet): every request goes to the app's router, marked as ops. */
 export function createOpsServer(app: FastifyInstance): Server {
-  const server = createServer({ requestTimeout: app.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5_000, app.config.requestTimeoutMs) }, (req, res) => {
-    ;(req as Marked)[FROM_OPS_LISTENER] = true
-    app.routing(req, res)
-  })
+  const server = createServer(
+    {
+      requestTimeout: app.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, app.config.requestTimeoutMs),
+    },
+    (req, res) => {
+      ;(req as Marked)[FROM_OPS_LISTENER] = true
+      app.routing(req, res)
+    },
+  )
   // like the API listener: keep-alive, but never past the app's own bounds
   server.keepAliveTimeout = app.server.keepAliveTimeout
   return server

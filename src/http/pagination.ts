@@ -7,7 +7,12 @@ export function assertAlignedOffset(limit: number, offset: number): void {
   if (offset % limit !== 0) throw badRequest('offset must be aligned to the requested page size.')
 }
 
-export function collection<T>(items: T[], limit: number, offset: number, totalItems: number): { items: T[]; pageInfo: PageInfo } {
+export function collection<T>(
+  items: T[],
+  limit: number,
+  offset: number,
+  totalItems: number,
+): { items: T[]; pageInfo: PageInfo } {
   return { items, pageInfo: pageInfo(limit, offset, items.length, totalItems) }
 }
 
@@ -17,7 +22,10 @@ export function containsPattern(term: string): string {
 }
 
 /** A collection route's answer: the offset alignment check, then one page and the exact count from `fetch`. */
-export async function pagedCollection<Q extends { limit: number; offset: number }, T>(q: Q, fetch: (q: Q) => Promise<{ rows: T[]; total: number }>): Promise<{ items: T[]; pageInfo: PageInfo }> {
+export async function pagedCollection<Q extends { limit: number; offset: number }, T>(
+  q: Q,
+  fetch: (q: Q) => Promise<{ rows: T[]; total: number }>,
+): Promise<{ items: T[]; pageInfo: PageInfo }> {
   assertAlignedOffset(q.limit, q.offset)
   const { rows, total } = await fetch(q)
   return collection(rows, q.limit, q.offset, total)

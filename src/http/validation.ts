@@ -54,8 +54,7 @@ export function relevantErrors<E extends Partial<ErrorObject>>(errors: readonly 
       const here = typesAt.get(path)
       if (here) here.push(e)
       else typesAt.set(path, [e])
-    }
-    else if (e.keyword !== 'anyOf') otherKinds.add(path)
+    } else if (e.keyword !== 'anyOf') otherKinds.add(path)
   }
   // a rate that looks like a percentage: its bounds say nothing more
   const percentages = new Set(errors.filter((e) => e.keyword === 'x-decimal-rate').map(at))
@@ -87,7 +86,10 @@ export function relevantErrors<E extends Partial<ErrorObject>>(errors: readonly 
 }
 
 /** "body.parameters: unknown field 'foo'" style messages, one per failure. */
-export function formatValidationErrors(allErrors: readonly Partial<ErrorObject>[], context?: string): ValidationIssue[] {
+export function formatValidationErrors(
+  allErrors: readonly Partial<ErrorObject>[],
+  context?: string,
+): ValidationIssue[] {
   const part = PART_NAMES[context ?? 'body'] ?? context ?? 'request'
   const seen = new Set<string>()
   const issues: ValidationIssue[] = []
@@ -113,7 +115,11 @@ export function formatValidationErrors(allErrors: readonly Partial<ErrorObject>[
         break
       case 'format':
         // a date-time keyword error at the same place says why; the bare format error adds nothing
-        if (params.format === 'date-time' && errors.some((o) => o.keyword === 'x-utc-date-time' && o.instancePath === e.instancePath)) continue
+        if (
+          params.format === 'date-time' &&
+          errors.some((o) => o.keyword === 'x-utc-date-time' && o.instancePath === e.instancePath)
+        )
+          continue
         break
       default:
         break
@@ -137,6 +143,7 @@ export const MAX_LISTED_ISSUES = 20
 export function describeIssues(issues: readonly ValidationIssue[]): { detail: string; errors: ValidationIssue[] } {
   const errors = issues.slice(0, MAX_LISTED_ISSUES)
   const more = issues.length - errors.length
-  const detail = errors.map((e) => `${e.location}: ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more failure(s)` : '')
+  const detail =
+    errors.map((e) => `${e.location}: ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more failure(s)` : '')
   return { detail, errors }
 }

@@ -4,12 +4,14 @@ import { containsPattern } from '../http/pagination.ts'
 import { jsonValue, nul } from '../db/values.ts'
 import type { Index, IndexConventionDetails, IndexConventionInput, IndexListQuery } from './schemas.ts'
 
-const INDEX = 'uid::text, unique_identifier, index_type, display_name, calculation_method, value_format, value_suffix, description, metadata_json'
+const INDEX =
+  'uid::text, unique_identifier, index_type, display_name, calculation_method, value_format, value_suffix, description, metadata_json'
 
 export async function listIndexes(sql: Sql, f: IndexListQuery): Promise<{ rows: Index[]; total: number }> {
   const pattern = f.search ? containsPattern(f.search) : undefined
   // fixings are the published values of an index and they are daily: any other cadence matches nothing
-  const hasValues = f.cadence !== undefined ? f.cadence.trim().toLowerCase() === 'daily' || null : f.has_canonical_values
+  const hasValues =
+    f.cadence !== undefined ? f.cadence.trim().toLowerCase() === 'daily' || null : f.has_canonical_values
   const values = sql`exists (select 1 from index_fixings x where x.index_identifier = i.unique_identifier)`
   const where = sql`where true
     ${pattern ? sql`and (i.uid::text ilike ${pattern} or i.unique_identifier ilike ${pattern} or i.display_name ilike ${pattern} or coalesce(i.description, '') ilike ${pattern})` : sql``}
@@ -25,7 +27,9 @@ export async function listIndexes(sql: Sql, f: IndexListQuery): Promise<{ rows: 
 }
 
 export async function findIndex(sql: Sql | TransactionSql, uid: string, lock = false): Promise<Index | undefined> {
-  const [row] = await sql<Index[]>`select ${sql.unsafe(INDEX)} from indexes where uid = ${uid} ${lock ? sql`for update` : sql``}`
+  const [row] = await sql<
+    Index[]
+  >`select ${sql.unsafe(INDEX)} from indexes where uid = ${uid} ${lock ? sql`for update` : sql``}`
   return row
 }
 
@@ -47,7 +51,11 @@ export async function countIndexDependents(sql: Sql | TransactionSql, index: Ind
   return row
 }
 
-export async function indexDependentSamples(sql: Sql, index: Index, limit: number): Promise<Record<keyof IndexDependents, Record<string, unknown>[]>> {
+export async function indexDependentSamples(
+  sql: Sql,
+  index: Index,
+  limit: number,
+): Promise<Record<keyof IndexDependents, Record<string, unknown>[]>> {
   const [future_assets, fixings, portfolios, conventions, curve_selections] = await Promise.all([
     sql`select asset_uid::text from future_asset_details where underlying_index_uid = ${index.uid} order by asset_uid limit ${limit}`,
     sql`select data_node_uid::text, fixing_date::text, rate from index_fixings where index_identifier = ${index.unique_identifier} order by fixing_date desc limit ${limit}`,
@@ -55,7 +63,13 @@ export async function indexDependentSamples(sql: Sql, index: Index, limit: numbe
     sql`select index_uid::text, index_family from index_convention_details where index_uid = ${index.uid} limit ${limit}`,
     sql`select uid::text, market_data_set_uid::text, binding_key, curve_uid::text from pricing_curve_selections where selector_type = 'index' and selector_key = ${index.uid} order by binding_key limit ${limit}`,
   ])
-  return { future_assets: [...future_assets], fixings: [...fixings], portfolios: [...portfolios], conventions: [...conventions], curve_selections: [...curve_selections] }
+  return {
+    future_assets: [...future_assets],
+    fixings: [...fixings],
+    portfolios: [...portfolios],
+    conventions: [...conventions],
+    curve_selections: [...curve_selections],
+  }
 }
 
 /** Portfolios lose their published index and conventions cascade, both by foreign key. */
@@ -65,8 +79,13 @@ export async function deleteIndex(tx: TransactionSql, uid: string): Promise<void
 
 const CONVENTION = 'index_uid::text, index_family, convention_dump, serialization_format, source, metadata_json'
 
-export async function findConvention(sql: Sql | TransactionSql, indexUid: string): Promise<IndexConventionDetails | null> {
-  const [row] = await sql<IndexConventionDetails[]>`select ${sql.unsafe(CONVENTION)} from index_convention_details where index_uid = ${indexUid}`
+export async function findConvention(
+  sql: Sql | TransactionSql,
+  indexUid: string,
+): Promise<IndexConventionDetails | null> {
+  const [row] = await sql<
+    IndexConventionDetails[]
+  >`select ${sql.unsafe(CONVENTION)} from index_convention_details where index_uid = ${indexUid}`
   return row ?? null
 }
 
@@ -75,14 +94,22 @@ export async function insertIndex(tx: TransactionSql, v: Record<string, unknown>
   return row
 }
 
-export async function updateIndex(tx: TransactionSql, uid: string, patch: Record<string, unknown>): Promise<Index | undefined> {
+export async function updateIndex(
+  tx: TransactionSql,
+  uid: string,
+  patch: Record<string, unknown>,
+): Promise<Index | undefined> {
   if (Object.keys(patch).length === 0) return findIndex(tx, uid)
   const [row] = await tx<Index[]>`update indexes set ${tx(patch)} where uid = ${uid} returning ${tx.unsafe(INDEX)}`
   return row
 }
 
 /** Writes (or with `null` removes) the conventions of an index. */
-export async function setConvention(tx: TransactionSql, indexUid: string, c: IndexConventionInput | null): Promise<void> {
+export async function setConvention(
+  tx: TransactionSql,
+  indexUid: string,
+  c: IndexConventionInput | null,
+): Promise<void> {
   if (c === null) {
     await tx`delete from index_convention_details where index_uid = ${indexUid}`
     return

@@ -25,11 +25,17 @@ export const IndexCollection = ResourceCollection(Index, 'ResourceCollection_Ind
 export const IndexListQuery = Type.Object(
   {
     ...paginationQuery({ defaultLimit: 50, maxLimit: 500 }),
-    search: Type.Optional(Type.String({ description: 'contains-match over uid, unique_identifier, display_name and description' })),
+    search: Type.Optional(
+      Type.String({ description: 'contains-match over uid, unique_identifier, display_name and description' }),
+    ),
     index_type: Type.Optional(Type.String({ description: 'exact index type' })),
-    has_formula: Type.Optional(Type.Boolean({ description: 'indexes computed by a formula (calculation_method formula)' })),
+    has_formula: Type.Optional(
+      Type.Boolean({ description: 'indexes computed by a formula (calculation_method formula)' }),
+    ),
     has_canonical_values: Type.Optional(Type.Boolean({ description: 'indexes with published values (fixings)' })),
-    cadence: Type.Optional(Type.String({ description: 'cadence of the published values (fixings are daily); implies has_canonical_values' })),
+    cadence: Type.Optional(
+      Type.String({ description: 'cadence of the published values (fixings are daily); implies has_canonical_values' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -54,12 +60,21 @@ export type IndexConventionDetails = Static<typeof IndexConventionDetails>
 
 export const IndexConventionInput = Type.Object(
   {
-    index_family: Type.String({ minLength: 1, maxLength: 64, description: 'family of the index, e.g. Euribor, TermSOFR' }),
+    index_family: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'family of the index, e.g. Euribor, TermSOFR',
+    }),
     convention_dump: IndexConvention,
     source: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
     metadata_json: Type.Optional(Nullable(JsonObject)),
   },
-  { additionalProperties: false, title: 'IndexConventionInput', description: 'the conventions pricing uses for floating coupons on this index; the codes are checked as pricing reads them' },
+  {
+    additionalProperties: false,
+    title: 'IndexConventionInput',
+    description:
+      'the conventions pricing uses for floating coupons on this index; the codes are checked as pricing reads them',
+  },
 )
 export type IndexConventionInput = Static<typeof IndexConventionInput>
 
@@ -77,7 +92,13 @@ const Editable = Type.Object({
 const Optional = Type.Partial(Type.Omit(Editable, ['index_type', 'display_name']))
 
 export const CreateIndexRequest = Type.Object(
-  { uid: Type.Optional(Uid), unique_identifier: Name(255), index_type: Editable.properties.index_type, display_name: Editable.properties.display_name, ...Optional.properties },
+  {
+    uid: Type.Optional(Uid),
+    unique_identifier: Name(255),
+    index_type: Editable.properties.index_type,
+    display_name: Editable.properties.display_name,
+    ...Optional.properties,
+  },
   { additionalProperties: false, title: 'CreateIndexRequest' },
 )
 export type CreateIndexRequest = Static<typeof CreateIndexRequest>
@@ -85,7 +106,8 @@ export type CreateIndexRequest = Static<typeof CreateIndexRequest>
 export const UpdateIndexRequest = Type.Partial(Editable, {
   additionalProperties: false,
   title: 'UpdateIndexRequest',
-  description: 'only the keys sent are applied; unique_identifier is immutable (fixings are stored under it); convention replaces the conventions, null removes them',
+  description:
+    'only the keys sent are applied; unique_identifier is immutable (fixings are stored under it); convention replaces the conventions, null removes them',
 })
 export type UpdateIndexRequest = Static<typeof UpdateIndexRequest>
 

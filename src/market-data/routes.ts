@@ -41,8 +41,20 @@ const CARD = {
   resource: 'pricing_market_data',
   description: 'Manage pricing market-data sets and concept bindings.',
   resources: [
-    { key: 'sets', model: 'PricingMarketDataSet', list_url: `${BASE}/sets/`, create_url: `${BASE}/sets/`, upsert_url: `${BASE}/sets/upsert/` },
-    { key: 'bindings', model: 'PricingMarketDataSetBinding', list_url: `${BASE}/bindings/`, create_url: `${BASE}/bindings/`, upsert_url: `${BASE}/bindings/upsert/` },
+    {
+      key: 'sets',
+      model: 'PricingMarketDataSet',
+      list_url: `${BASE}/sets/`,
+      create_url: `${BASE}/sets/`,
+      upsert_url: `${BASE}/sets/upsert/`,
+    },
+    {
+      key: 'bindings',
+      model: 'PricingMarketDataSetBinding',
+      list_url: `${BASE}/bindings/`,
+      create_url: `${BASE}/bindings/`,
+      upsert_url: `${BASE}/bindings/upsert/`,
+    },
   ],
 }
 
@@ -55,8 +67,13 @@ const BINDING_COLUMNS = [
 ]
 
 /** A binding's set and data node must exist: checked first so the client learns which field is wrong. */
-async function checkBindingReferences(tx: TransactionSql, setUid: string | undefined, nodeUid: string | undefined): Promise<string | undefined> {
-  if (setUid !== undefined && !(await repo.findSet(tx, setUid))) throw unprocessable(`body.market_data_set_uid: pricing market-data set '${setUid}' does not exist.`)
+async function checkBindingReferences(
+  tx: TransactionSql,
+  setUid: string | undefined,
+  nodeUid: string | undefined,
+): Promise<string | undefined> {
+  if (setUid !== undefined && !(await repo.findSet(tx, setUid)))
+    throw unprocessable(`body.market_data_set_uid: pricing market-data set '${setUid}' does not exist.`)
   if (nodeUid === undefined) return undefined
   const storage = await repo.dataNodeStorage(tx, nodeUid)
   if (storage === undefined) throw unprocessable(`body.data_node_uid: data node '${nodeUid}' does not exist.`)
@@ -68,15 +85,43 @@ const duplicateBinding = (b: { market_data_set_uid: string; concept_key: string 
   `Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and concept; use upsert or update).`
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${BASE}/`, { schema: { operationId: 'getPricingMarketDataCard', summary: 'Pricing market data resources', tags: [TAG], response: { 200: MarketDataCard } } }, async () => CARD)
+  app.get(
+    `${BASE}/`,
+    {
+      schema: {
+        operationId: 'getPricingMarketDataCard',
+        summary: 'Pricing market data resources',
+        tags: [TAG],
+        response: { 200: MarketDataCard },
+      },
+    },
+    async () => CARD,
+  )
 
   // ------------------------------------------------------------------ sets
-  app.get(`${BASE}/sets/`, { schema: { operationId: 'listPricingMarketDataSets', summary: 'List market-data sets', tags: [TAG], querystring: SetListQuery, response: { 200: MarketDataSetCollection, ...ERRORS } } }, async (request) => {
-    return pagedCollection(request.query, (q) => repo.listSets(app.sql, q))
-  })
+  app.get(
+    `${BASE}/sets/`,
+    {
+      schema: {
+        operationId: 'listPricingMarketDataSets',
+        summary: 'List market-data sets',
+        tags: [TAG],
+        querystring: SetListQuery,
+        response: { 200: MarketDataSetCollection, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return pagedCollection(request.query, (q) => repo.listSets(app.sql, q))
+    },
+  )
   discoveryRoute(app, `${BASE}/sets/discovery/`, 'discoverPricingMarketDataSets', TAG, {
-    id: 'pricing-market-data-sets', label: 'Pricing market-data sets', itemLabel: 'market-data sets',
-    filters: [{ key: 'status', label: 'Status', type: 'text' }, { key: 'set_key', label: 'Set key', type: 'text' }],
+    id: 'pricing-market-data-sets',
+    label: 'Pricing market-data sets',
+    itemLabel: 'market-data sets',
+    filters: [
+      { key: 'status', label: 'Status', type: 'text' },
+      { key: 'set_key', label: 'Set key', type: 'text' },
+    ],
     columns: [
       { path: 'display_name', header: 'Name', importance: 'primary' },
       { path: 'set_key', header: 'Set key', filterKey: 'set_key' },
@@ -85,83 +130,280 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { path: 'uid', header: 'UID' },
     ],
   })
-  app.get(`${BASE}/sets/by-key/:set_key/`, { schema: { operationId: 'getPricingMarketDataSetByKey', summary: 'Get a market-data set by key', tags: [TAG], params: SetKeyParams, response: { 200: MarketDataSet, ...ERRORS } } }, async (request) => {
-    const key = request.params.set_key.trim()
-    if (!key) throw badRequest('set_key must not be blank.')
-    return (await repo.findSetByKey(app.sql, key)) ?? Promise.reject(setMissing(key))
-  })
-  app.get(`${BASE}/sets/:uid/`, { schema: { operationId: 'getPricingMarketDataSet', summary: 'Get a market-data set', tags: [TAG], params: UidParams, response: { 200: MarketDataSet, ...ERRORS } } }, async (request) => {
-    return (await repo.findSet(app.sql, request.params.uid)) ?? Promise.reject(setMissing(request.params.uid))
-  })
-  app.post(`${BASE}/sets/`, { schema: { operationId: 'createPricingMarketDataSet', summary: 'Create a market-data set', tags: [TAG], body: MarketDataSetCreate, response: { 201: MarketDataSet, ...ERRORS } } }, async (request, reply) => {
-    const row = await app.sql.begin((tx) => repo.insertSet(tx, request.body)).catch(conflictOnDuplicate(() => duplicateSet(request.body.set_key.trim())))
-    return reply.code(201).send(row)
-  })
-  app.post(`${BASE}/sets/upsert/`, { schema: { operationId: 'upsertPricingMarketDataSet', summary: 'Create or replace a market-data set by set_key', tags: [TAG], body: MarketDataSetCreate, response: { 200: MarketDataSet, ...ERRORS } } }, async (request) => {
-    return app.sql.begin((tx) => repo.upsertSet(tx, request.body))
-  })
-  app.patch(`${BASE}/sets/:uid/`, { schema: { operationId: 'updatePricingMarketDataSet', summary: 'Update a market-data set', tags: [TAG], params: UidParams, body: MarketDataSetUpdate, response: { 200: MarketDataSet, ...ERRORS } } }, async (request) => {
-    const row = await app.sql.begin((tx) => repo.updateSet(tx, request.params.uid, request.body))
-    return row ?? Promise.reject(setMissing(request.params.uid))
-  })
-  app.delete(`${BASE}/sets/:uid/`, { schema: { operationId: 'deletePricingMarketDataSet', summary: 'Delete a market-data set with its bindings and curve selections', tags: [TAG], params: UidParams, response: { 200: DeleteResult, ...ERRORS } } }, async (request) => {
-    const deleted = await repo.deleteSet(app.sql, request.params.uid)
-    if (deleted === 0) throw setMissing(request.params.uid)
-    return { detail: 'Deleted pricing market-data set.', uid: request.params.uid, deleted_count: deleted }
-  })
+  app.get(
+    `${BASE}/sets/by-key/:set_key/`,
+    {
+      schema: {
+        operationId: 'getPricingMarketDataSetByKey',
+        summary: 'Get a market-data set by key',
+        tags: [TAG],
+        params: SetKeyParams,
+        response: { 200: MarketDataSet, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const key = request.params.set_key.trim()
+      if (!key) throw badRequest('set_key must not be blank.')
+      return (await repo.findSetByKey(app.sql, key)) ?? Promise.reject(setMissing(key))
+    },
+  )
+  app.get(
+    `${BASE}/sets/:uid/`,
+    {
+      schema: {
+        operationId: 'getPricingMarketDataSet',
+        summary: 'Get a market-data set',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: MarketDataSet, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return (await repo.findSet(app.sql, request.params.uid)) ?? Promise.reject(setMissing(request.params.uid))
+    },
+  )
+  app.post(
+    `${BASE}/sets/`,
+    {
+      schema: {
+        operationId: 'createPricingMarketDataSet',
+        summary: 'Create a market-data set',
+        tags: [TAG],
+        body: MarketDataSetCreate,
+        response: { 201: MarketDataSet, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.sql
+        .begin((tx) => repo.insertSet(tx, request.body))
+        .catch(conflictOnDuplicate(() => duplicateSet(request.body.set_key.trim())))
+      return reply.code(201).send(row)
+    },
+  )
+  app.post(
+    `${BASE}/sets/upsert/`,
+    {
+      schema: {
+        operationId: 'upsertPricingMarketDataSet',
+        summary: 'Create or replace a market-data set by set_key',
+        tags: [TAG],
+        body: MarketDataSetCreate,
+        response: { 200: MarketDataSet, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return app.sql.begin((tx) => repo.upsertSet(tx, request.body))
+    },
+  )
+  app.patch(
+    `${BASE}/sets/:uid/`,
+    {
+      schema: {
+        operationId: 'updatePricingMarketDataSet',
+        summary: 'Update a market-data set',
+        tags: [TAG],
+        params: UidParams,
+        body: MarketDataSetUpdate,
+        response: { 200: MarketDataSet, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const row = await app.sql.begin((tx) => repo.updateSet(tx, request.params.uid, request.body))
+      return row ?? Promise.reject(setMissing(request.params.uid))
+    },
+  )
+  app.delete(
+    `${BASE}/sets/:uid/`,
+    {
+      schema: {
+        operationId: 'deletePricingMarketDataSet',
+        summary: 'Delete a market-data set with its bindings and curve selections',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: DeleteResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const deleted = await repo.deleteSet(app.sql, request.params.uid)
+      if (deleted === 0) throw setMissing(request.params.uid)
+      return { detail: 'Deleted pricing market-data set.', uid: request.params.uid, deleted_count: deleted }
+    },
+  )
 
   // ------------------------------------------------------------------ bindings
-  app.get(`${BASE}/bindings/`, { schema: { operationId: 'listPricingMarketDataBindings', summary: 'List concept bindings', tags: [TAG], querystring: BindingListQuery, response: { 200: MarketDataBindingCollection, ...ERRORS } } }, async (request) => {
-    return pagedCollection(request.query, (q) => repo.listBindings(app.sql, q))
-  })
+  app.get(
+    `${BASE}/bindings/`,
+    {
+      schema: {
+        operationId: 'listPricingMarketDataBindings',
+        summary: 'List concept bindings',
+        tags: [TAG],
+        querystring: BindingListQuery,
+        response: { 200: MarketDataBindingCollection, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return pagedCollection(request.query, (q) => repo.listBindings(app.sql, q))
+    },
+  )
   discoveryRoute(app, `${BASE}/bindings/discovery/`, 'discoverPricingMarketDataBindings', TAG, {
-    id: 'pricing-market-data-bindings', label: 'Pricing market-data bindings', itemLabel: 'bindings',
-    filters: [{ key: 'market_data_set_uid', label: 'Market-data set UID', type: 'text' }, { key: 'concept_key', label: 'Concept', type: 'text' }],
+    id: 'pricing-market-data-bindings',
+    label: 'Pricing market-data bindings',
+    itemLabel: 'bindings',
+    filters: [
+      { key: 'market_data_set_uid', label: 'Market-data set UID', type: 'text' },
+      { key: 'concept_key', label: 'Concept', type: 'text' },
+    ],
     columns: BINDING_COLUMNS,
   })
-  app.get(`${BASE}/sets/:market_data_set_uid/bindings/`, { schema: { operationId: 'listPricingMarketDataSetBindings', summary: 'List the bindings of one set', tags: [TAG], params: SetBindingsParams, querystring: SetBindingListQuery, response: { 200: MarketDataBindingCollection, ...ERRORS } } }, async (request) => {
-    return pagedCollection(request.query, (q) => repo.listBindings(app.sql, { ...q, market_data_set_uid: request.params.market_data_set_uid }))
-  })
-  discoveryRoute(app, `${BASE}/sets/:market_data_set_uid/bindings/discovery/`, 'discoverPricingMarketDataSetBindings', TAG, {
-    id: 'pricing-market-data-set-bindings', label: 'Market-data set bindings', itemLabel: 'bindings', columns: BINDING_COLUMNS,
-  })
-  app.get(`${BASE}/bindings/resolve/`, { schema: { operationId: 'resolvePricingMarketDataBinding', summary: 'The data node a set binds to a concept', tags: [TAG], querystring: ResolveQuery, response: { 200: ResolveResponse, ...ERRORS } } }, async (request) => {
-    const conceptKey = request.query.concept_key.trim()
-    const setRef = (request.query.market_data_set ?? 'default').trim()
-    if (!conceptKey) throw badRequest('concept_key must not be blank.')
-    if (!setRef) throw badRequest('market_data_set must not be blank.')
-    const found = await repo.resolveBinding(app.sql, setRef, conceptKey)
-    if (!found) throw setMissing(setRef)
-    if (!found.data_node_uid) throw notFound(`Market-data set '${found.set_key}' has no '${conceptKey}' binding.`)
-    return { market_data_set: request.query.market_data_set ?? null, concept_key: conceptKey, data_node_uid: found.data_node_uid }
-  })
-  app.get(`${BASE}/bindings/:uid/`, { schema: { operationId: 'getPricingMarketDataBinding', summary: 'Get a concept binding', tags: [TAG], params: UidParams, response: { 200: MarketDataBinding, ...ERRORS } } }, async (request) => {
-    return (await repo.findBinding(app.sql, request.params.uid)) ?? Promise.reject(bindingMissing(request.params.uid))
-  })
-  app.post(`${BASE}/bindings/`, { schema: { operationId: 'createPricingMarketDataBinding', summary: 'Create a concept binding', tags: [TAG], body: MarketDataBindingCreate, response: { 201: MarketDataBinding, ...ERRORS } } }, async (request, reply) => {
-    const b = request.body
-    const row = await app.sql
-      .begin(async (tx) => repo.insertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!))
-      .catch(conflictOnDuplicate(() => duplicateBinding(b)))
-    return reply.code(201).send(row)
-  })
-  app.post(`${BASE}/bindings/upsert/`, { schema: { operationId: 'upsertPricingMarketDataBinding', summary: 'Create or replace a binding by (set, concept)', tags: [TAG], body: MarketDataBindingCreate, response: { 200: MarketDataBinding, ...ERRORS } } }, async (request) => {
-    const b = request.body
-    return app.sql.begin(async (tx) => repo.upsertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!))
-  })
-  app.patch(`${BASE}/bindings/:uid/`, { schema: { operationId: 'updatePricingMarketDataBinding', summary: 'Update a concept binding', tags: [TAG], params: UidParams, body: MarketDataBindingUpdate, response: { 200: MarketDataBinding, ...ERRORS } } }, async (request) => {
-    const row = await app.sql.begin(async (tx) => {
-      if (!(await repo.findBinding(tx, request.params.uid))) throw bindingMissing(request.params.uid)
-      const storage = await checkBindingReferences(tx, undefined, request.body.data_node_uid)
-      return repo.updateBinding(tx, request.params.uid, request.body, storage)
-    })
-    return row ?? Promise.reject(bindingMissing(request.params.uid))
-  })
-  app.delete(`${BASE}/bindings/:uid/`, { schema: { operationId: 'deletePricingMarketDataBinding', summary: 'Delete a concept binding', tags: [TAG], params: UidParams, response: { 200: DeleteResult, ...ERRORS } } }, async (request) => {
-    const deleted = await repo.deleteBinding(app.sql, request.params.uid)
-    if (deleted === 0) throw bindingMissing(request.params.uid)
-    return { detail: 'Deleted pricing market-data binding.', uid: request.params.uid, deleted_count: deleted }
-  })
+  app.get(
+    `${BASE}/sets/:market_data_set_uid/bindings/`,
+    {
+      schema: {
+        operationId: 'listPricingMarketDataSetBindings',
+        summary: 'List the bindings of one set',
+        tags: [TAG],
+        params: SetBindingsParams,
+        querystring: SetBindingListQuery,
+        response: { 200: MarketDataBindingCollection, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return pagedCollection(request.query, (q) =>
+        repo.listBindings(app.sql, { ...q, market_data_set_uid: request.params.market_data_set_uid }),
+      )
+    },
+  )
+  discoveryRoute(
+    app,
+    `${BASE}/sets/:market_data_set_uid/bindings/discovery/`,
+    'discoverPricingMarketDataSetBindings',
+    TAG,
+    {
+      id: 'pricing-market-data-set-bindings',
+      label: 'Market-data set bindings',
+      itemLabel: 'bindings',
+      columns: BINDING_COLUMNS,
+    },
+  )
+  app.get(
+    `${BASE}/bindings/resolve/`,
+    {
+      schema: {
+        operationId: 'resolvePricingMarketDataBinding',
+        summary: 'The data node a set binds to a concept',
+        tags: [TAG],
+        querystring: ResolveQuery,
+        response: { 200: ResolveResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const conceptKey = request.query.concept_key.trim()
+      const setRef = (request.query.market_data_set ?? 'default').trim()
+      if (!conceptKey) throw badRequest('concept_key must not be blank.')
+      if (!setRef) throw badRequest('market_data_set must not be blank.')
+      const found = await repo.resolveBinding(app.sql, setRef, conceptKey)
+      if (!found) throw setMissing(setRef)
+      if (!found.data_node_uid) throw notFound(`Market-data set '${found.set_key}' has no '${conceptKey}' binding.`)
+      return {
+        market_data_set: request.query.market_data_set ?? null,
+        concept_key: conceptKey,
+        data_node_uid: found.data_node_uid,
+      }
+    },
+  )
+  app.get(
+    `${BASE}/bindings/:uid/`,
+    {
+      schema: {
+        operationId: 'getPricingMarketDataBinding',
+        summary: 'Get a concept binding',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: MarketDataBinding, ...ERRORS },
+      },
+    },
+    async (request) => {
+      return (await repo.findBinding(app.sql, request.params.uid)) ?? Promise.reject(bindingMissing(request.params.uid))
+    },
+  )
+  app.post(
+    `${BASE}/bindings/`,
+    {
+      schema: {
+        operationId: 'createPricingMarketDataBinding',
+        summary: 'Create a concept binding',
+        tags: [TAG],
+        body: MarketDataBindingCreate,
+        response: { 201: MarketDataBinding, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body
+      const row = await app.sql
+        .begin(async (tx) =>
+          repo.insertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!),
+        )
+        .catch(conflictOnDuplicate(() => duplicateBinding(b)))
+      return reply.code(201).send(row)
+    },
+  )
+  app.post(
+    `${BASE}/bindings/upsert/`,
+    {
+      schema: {
+        operationId: 'upsertPricingMarketDataBinding',
+        summary: 'Create or replace a binding by (set, concept)',
+        tags: [TAG],
+        body: MarketDataBindingCreate,
+        response: { 200: MarketDataBinding, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      return app.sql.begin(async (tx) =>
+        repo.upsertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!),
+      )
+    },
+  )
+  app.patch(
+    `${BASE}/bindings/:uid/`,
+    {
+      schema: {
+        operationId: 'updatePricingMarketDataBinding',
+        summary: 'Update a concept binding',
+        tags: [TAG],
+        params: UidParams,
+        body: MarketDataBindingUpdate,
+        response: { 200: MarketDataBinding, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const row = await app.sql.begin(async (tx) => {
+        if (!(await repo.findBinding(tx, request.params.uid))) throw bindingMissing(request.params.uid)
+        const storage = await checkBindingReferences(tx, undefined, request.body.data_node_uid)
+        return repo.updateBinding(tx, request.params.uid, request.body, storage)
+      })
+      return row ?? Promise.reject(bindingMissing(request.params.uid))
+    },
+  )
+  app.delete(
+    `${BASE}/bindings/:uid/`,
+    {
+      schema: {
+        operationId: 'deletePricingMarketDataBinding',
+        summary: 'Delete a concept binding',
+        tags: [TAG],
+        params: UidParams,
+        response: { 200: DeleteResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const deleted = await repo.deleteBinding(app.sql, request.params.uid)
+      if (deleted === 0) throw bindingMissing(request.params.uid)
+      return { detail: 'Deleted pricing market-data binding.', uid: request.params.uid, deleted_count: deleted }
+    },
+  )
 }
 
 export default routes

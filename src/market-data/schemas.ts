@@ -11,14 +11,22 @@ export const MarketDataSet = Type.Object(
     description: Nullable(Type.String()),
     status: Type.String({ description: '`ACTIVE` is the known value' }),
     metadata_json: Nullable(JsonObject),
-    max_curve_age_days: Type.Optional(Nullable(Type.Integer({ description: 'the oldest curve observation the set prices with, in calendar days before the valuation date (null: no bound)' }))),
+    max_curve_age_days: Type.Optional(
+      Nullable(
+        Type.Integer({
+          description:
+            'the oldest curve observation the set prices with, in calendar days before the valuation date (null: no bound)',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false, title: 'PricingMarketDataSet' },
 )
 export type MarketDataSet = Static<typeof MarketDataSet>
 export const MarketDataSetCollection = ResourceCollection(MarketDataSet, 'ResourceCollection_PricingMarketDataSet_')
 
-const MAX_CURVE_AGE = 'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)'
+const MAX_CURVE_AGE =
+  'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)'
 const setFields = {
   display_name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Nullable(Type.String())),
@@ -46,14 +54,24 @@ export const MarketDataSetUpdate = Type.Object(
     description: setFields.description,
     status: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
     metadata_json: setFields.metadata_json,
-    max_curve_age_days: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 36_500, description: MAX_CURVE_AGE }))),
+    max_curve_age_days: Type.Optional(
+      Nullable(Type.Integer({ minimum: 0, maximum: 36_500, description: MAX_CURVE_AGE })),
+    ),
   },
-  { additionalProperties: false, title: 'PricingMarketDataSetUpdate', description: 'set_key is immutable; only the keys sent are changed' },
+  {
+    additionalProperties: false,
+    title: 'PricingMarketDataSetUpdate',
+    description: 'set_key is immutable; only the keys sent are changed',
+  },
 )
 export type MarketDataSetUpdate = Static<typeof MarketDataSetUpdate>
 
 export const SetListQuery = Type.Object(
-  { ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }), status: Type.Optional(Type.String()), set_key: Type.Optional(Type.String()) },
+  {
+    ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }),
+    status: Type.Optional(Type.String()),
+    set_key: Type.Optional(Type.String()),
+  },
   { additionalProperties: false },
 )
 
@@ -70,35 +88,58 @@ export const MarketDataBinding = Type.Object(
   { additionalProperties: false, title: 'PricingMarketDataSetBinding' },
 )
 export type MarketDataBinding = Static<typeof MarketDataBinding>
-export const MarketDataBindingCollection = ResourceCollection(MarketDataBinding, 'ResourceCollection_PricingMarketDataSetBinding_')
+export const MarketDataBindingCollection = ResourceCollection(
+  MarketDataBinding,
+  'ResourceCollection_PricingMarketDataSetBinding_',
+)
 
 const bindingFields = {
   data_node_uid: Uid,
-  storage_table_identifier: Type.Optional(Nullable(Type.String({ maxLength: 255, description: "defaults to the data node's storage" }))),
+  storage_table_identifier: Type.Optional(
+    Nullable(Type.String({ maxLength: 255, description: "defaults to the data node's storage" })),
+  ),
   source: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   metadata_json: Type.Optional(Nullable(JsonObject)),
 }
 export const MarketDataBindingCreate = Type.Object(
-  { market_data_set_uid: Uid, concept_key: Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' }), ...bindingFields },
+  {
+    market_data_set_uid: Uid,
+    concept_key: Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' }),
+    ...bindingFields,
+  },
   { additionalProperties: false, title: 'PricingMarketDataSetBindingCreate' },
 )
 export type MarketDataBindingCreate = Static<typeof MarketDataBindingCreate>
 export const MarketDataBindingUpdate = Type.Object(
-  { data_node_uid: Type.Optional(Uid), storage_table_identifier: bindingFields.storage_table_identifier, source: bindingFields.source, metadata_json: bindingFields.metadata_json },
-  { additionalProperties: false, title: 'PricingMarketDataSetBindingUpdate', description: 'only the keys sent are changed' },
+  {
+    data_node_uid: Type.Optional(Uid),
+    storage_table_identifier: bindingFields.storage_table_identifier,
+    source: bindingFields.source,
+    metadata_json: bindingFields.metadata_json,
+  },
+  {
+    additionalProperties: false,
+    title: 'PricingMarketDataSetBindingUpdate',
+    description: 'only the keys sent are changed',
+  },
 )
 export type MarketDataBindingUpdate = Static<typeof MarketDataBindingUpdate>
 
 const bindingFilters = { market_data_set_uid: Type.Optional(Uid), concept_key: Type.Optional(Type.String()) }
-export const BindingListQuery = Type.Object({ ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }), ...bindingFilters }, { additionalProperties: false })
-export const SetBindingListQuery = Type.Object(paginationQuery({ defaultLimit: 25, maxLimit: 500 }), { additionalProperties: false })
+export const BindingListQuery = Type.Object(
+  { ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }), ...bindingFilters },
+  { additionalProperties: false },
+)
+export const SetBindingListQuery = Type.Object(paginationQuery({ defaultLimit: 25, maxLimit: 500 }), {
+  additionalProperties: false,
+})
 export const SetBindingsParams = Type.Object({ market_data_set_uid: Uid }, { additionalProperties: false })
 export const SetKeyParams = Type.Object({ set_key: Type.String({ maxLength: 64 }) }, { additionalProperties: false })
 
 export const ResolveQuery = Type.Object(
   {
     concept_key: Type.String({ minLength: 1 }),
-    market_data_set: Type.Optional(Type.String({ description: "set uid or set_key; `default` when omitted" })),
+    market_data_set: Type.Optional(Type.String({ description: 'set uid or set_key; `default` when omitted' })),
   },
   { additionalProperties: false },
 )
@@ -117,7 +158,16 @@ export const MarketDataCard = Type.Object(
     resource: Type.String(),
     description: Type.String(),
     resources: Type.Array(
-      Type.Object({ key: Type.String(), model: Type.String(), list_url: Type.String(), create_url: Type.String(), upsert_url: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          key: Type.String(),
+          model: Type.String(),
+          list_url: Type.String(),
+          create_url: Type.String(),
+          upsert_url: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false, title: 'PricingMarketDataCardResponse' },

@@ -15,14 +15,25 @@ import { pageSeeks } from '../assets/list-keys.ts'
 import { dateTimeParses } from '../http/date-time.ts'
 import { registerCacheGauges } from './cache-gauges.ts'
 
-const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0))
+const add = (a: number | undefined, b: number | undefined) =>
+  a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0)
 const sum = (all: CacheStats[]): CacheStats =>
-  all.reduce((a, b) => ({ size: a.size + b.size, capacity: a.capacity + b.capacity, hits: a.hits + b.hits, misses: a.misses + b.misses, bytes: add(a.bytes, b.bytes), maxBytes: add(a.maxBytes, b.maxBytes) }), {
-    size: 0,
-    capacity: 0,
-    hits: 0,
-    misses: 0,
-  })
+  all.reduce(
+    (a, b) => ({
+      size: a.size + b.size,
+      capacity: a.capacity + b.capacity,
+      hits: a.hits + b.hits,
+      misses: a.misses + b.misses,
+      bytes: add(a.bytes, b.bytes),
+      maxBytes: add(a.maxBytes, b.maxBytes),
+    }),
+    {
+      size: 0,
+      capacity: 0,
+      hits: 0,
+      misses: 0,
+    },
+  )
 
 const CAPACITY_HELP: Record<CacheFamily, string> = {
   pricing_cache: 'PRICING_*_CACHE_SIZE, PRICER_*_CACHE_SIZE',
@@ -58,7 +69,9 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
     }
     if (app.hasDecorator('pricer')) {
       // only this app's live threads: a recycled thread's last report is gone with it
-      const live = app.pricer.threads.map((w) => reports.get(w.threadId)).filter((r): r is WorkerCacheReport => r !== undefined)
+      const live = app.pricer.threads
+        .map((w) => reports.get(w.threadId))
+        .filter((r): r is WorkerCacheReport => r !== undefined)
       for (const name of WORKER_CACHES) out[`worker_${name}`] = sum(live.map((r) => r.caches[name]))
     }
     return out

@@ -36,7 +36,10 @@ export default fp<DbPluginOptions>(
           return { status: 'ok', latency_ms: Math.round((performance.now() - started) * 10) / 10 }
         } catch (error) {
           const kind = databaseUnavailability(error) ?? 'unreachable'
-          return { status: 'down', detail: `PostgreSQL at ${describeDatabase(config.databaseUrl)}: ${unavailabilityDetail(kind)}` }
+          return {
+            status: 'down',
+            detail: `PostgreSQL at ${describeDatabase(config.databaseUrl)}: ${unavailabilityDetail(kind)}`,
+          }
         }
       },
     })

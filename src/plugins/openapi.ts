@@ -21,7 +21,8 @@ const DESCRIPTION = [
 
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 // a neutral mark in place of the CDN logo (the link text beside it still credits Redoc)
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#8a94a6"/></svg>'
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#8a94a6"/></svg>'
 
 const REDOC_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${SERVICE_NAME} — API reference</title>
@@ -52,9 +53,17 @@ export default fp(
           description: DESCRIPTION,
         },
       },
-      transformObject: (document) => ('openapiObject' in document ? teachingDocument(document.openapiObject as OpenApiObject) : document.swaggerObject) as ReturnType<SwaggerTransformObject>,
+      transformObject: (document) =>
+        ('openapiObject' in document
+          ? teachingDocument(document.openapiObject as OpenApiObject)
+          : document.swaggerObject) as ReturnType<SwaggerTransformObject>,
     })
-    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, staticCSP: true, transformStaticCSP: localOnlyCsp })
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { deepLinking: true },
+      staticCSP: true,
+      transformStaticCSP: localOnlyCsp,
+    })
 
     const hide = { schema: { hide: true } }
     app.get('/openapi.json', hide, async () => app.swagger())
@@ -63,9 +72,14 @@ export default fp(
     app.get('/redoc/redoc.standalone.js', hide, async (_request, reply) => {
       // Redoc's menu footer loads its logo from Redocly's CDN: point it at a local file instead
       bundle ??= readFileSync(REDOC_BUNDLE, 'utf8').replaceAll(REDOC_CDN_LOGO, '/redoc/logo-mini.svg')
-      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(bundle)
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(bundle)
     })
-    app.get('/redoc/logo-mini.svg', hide, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(LOGO))
+    app.get('/redoc/logo-mini.svg', hide, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(LOGO),
+    )
   },
   { name: 'openapi' },
 )

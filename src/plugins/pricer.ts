@@ -29,7 +29,9 @@ export interface PricerPluginOptions {
   heavyThreads: number
   /** the heavy lane under SCHED_IDLE as well as nice 19 (default false: see workers/lane-priority.ts) */
   heavyIdle?: boolean
-  /** the main pool's threads under SCHED_BATCH (default false here; the service's default is PRICER_BATCH_SCHEDULING's) */
+  /**
+   * the main pool's threads under SCHED_BATCH (default false here; the service's default is PRICER_BATCH_SCHEDULING's)
+   */
   batchScheduling?: boolean
   /** old-generation heap of each worker, MB: beyond it the worker ends (ERR_WORKER_OUT_OF_MEMORY) */
   maxMemoryMb: number
@@ -124,7 +126,21 @@ function guestMetric(registry: Registry, batches: TaskBatcher): void {
 }
 
 export default fp<PricerPluginOptions>(
-  async (app, { threads, heavyThreads, heavyIdle = false, batchScheduling = false, maxMemoryMb, cacheLimits, timeoutMs, queueTimeoutMs, prespawn, workerUrl = DEFAULT_WORKER_URL }) => {
+  async (
+    app,
+    {
+      threads,
+      heavyThreads,
+      heavyIdle = false,
+      batchScheduling = false,
+      maxMemoryMb,
+      cacheLimits,
+      timeoutMs,
+      queueTimeoutMs,
+      prespawn,
+      workerUrl = DEFAULT_WORKER_URL,
+    },
+  ) => {
     const common = {
       filename: workerUrl.href,
       workerData: { cacheLimits },
@@ -148,7 +164,14 @@ export default fp<PricerPluginOptions>(
     // lane's (nice 0, nice 19 and SCHED_IDLE measured in bench/README.md, "Pricing isolation")
     const heavy =
       heavyThreads > 0
-        ? new Piscina({ ...common, workerData: { cacheLimits, idle: heavyIdle }, minThreads: 0, maxThreads: heavyThreads, concurrentTasksPerWorker: 1, niceIncrement: 19 })
+        ? new Piscina({
+            ...common,
+            workerData: { cacheLimits, idle: heavyIdle },
+            minThreads: 0,
+            maxThreads: heavyThreads,
+            concurrentTasksPerWorker: 1,
+            niceIncrement: 19,
+          })
         : null
     let lastWorkerError = 0
     for (const p of [pool, heavy]) {
@@ -173,7 +196,9 @@ export default fp<PricerPluginOptions>(
         }
         // threads start lazily (tests) and are replaced after a crash: down only when they fail and none is left
         const failing = pool.threads.length === 0 && Date.now() - lastWorkerError < 30_000
-        return failing ? { status: 'down', detail: 'Pricing workers fail to start; the cause is logged.', ...figures } : { status: 'ok', ...figures }
+        return failing
+          ? { status: 'down', detail: 'Pricing workers fail to start; the cause is logged.', ...figures }
+          : { status: 'ok', ...figures }
       },
     })
     app.decorate('pricer', pool)

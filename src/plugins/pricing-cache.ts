@@ -8,7 +8,18 @@
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
-import { latestObservationDate, loadFloatingIndexes, loadPricingContexts, prewarmTerms, TERMS_TABLES, type AssetTerms, type ContextPartCaches, type FixingSet, type PricingContextQuery, type PricingContextRow } from '../pricing/repository.ts'
+import {
+  latestObservationDate,
+  loadFloatingIndexes,
+  loadPricingContexts,
+  prewarmTerms,
+  TERMS_TABLES,
+  type AssetTerms,
+  type ContextPartCaches,
+  type FixingSet,
+  type PricingContextQuery,
+  type PricingContextRow,
+} from '../pricing/repository.ts'
 import type { MarketPart } from '../pricing/market-parts.ts'
 import { TurnBatch } from '../pricing/turn-batch.ts'
 import { decodedCurves } from '../pricing/market-data.ts'
@@ -25,12 +36,18 @@ import type { FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** a POST that writes nothing (pricing, batch pricing, account risk, a bulk-delete preflight): it leaves the pricing caches as they are */
+    /**
+     * a POST that writes nothing (pricing, batch pricing, account risk, a bulk-delete preflight): it leaves the pricing
+     * caches as they are
+     */
     readOnly?: boolean
   }
   interface FastifyInstance {
     pricingContexts: ContextCache<PricingContextRow>
-    /** terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared whenever pricingContexts is */
+    /**
+     * terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared
+     * whenever pricingContexts is
+     */
     pricingContextParts: Required<ContextPartCaches>
     /** cache misses of one event-loop turn, loaded together */
     pricingContextBatch: TurnBatch<PricingContextQuery, PricingContextRow | undefined>
@@ -41,21 +58,39 @@ const CHANNEL = 'pricing_data_changed'
 /** the market-data set a restarted service prices its book on at start (PRICING_PREWARM_BOOK) */
 const PREWARM_MARKET_DATA_SET = 'default'
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** How long a write's answer waits for its own notifications (normally a millisecond) before clearing every cache instead. */
+/**
+ * How long a write's answer waits for its own notifications (normally a millisecond) before clearing every cache
+ * instead.
+ */
 const WRITE_BARRIER_MS = 1000
 
 /**
  * Prices the cached terms' bonds once (`price`, market-data set `default`) at PRICING_PREWARM_BOOK_DATE (by default the
- * date of the latest observation of a curve that set selects), as their routes do, up to `limit` (what the caches hold): the book's first pass at its market data's date then finds
- * its contexts assembled and its floaters forecast on that date's curves (their instruments depend on both).
+ * date of the latest observation of a curve that set selects), as their routes do, up to `limit` (what the caches
+ * hold): the book's first pass at its market data's date then finds its contexts assembled and its floaters forecast on
+ * that date's curves (their instruments depend on both).
  */
-async function prewarmBookAtItsDate(app: FastifyInstance, terms: ContextCache<AssetTerms>, limit: number, stopped: () => boolean, ms: () => number): Promise<void> {
+async function prewarmBookAtItsDate(
+  app: FastifyInstance,
+  terms: ContextCache<AssetTerms>,
+  limit: number,
+  stopped: () => boolean,
+  ms: () => number,
+): Promise<void> {
   const when = app.config.pricingPrewarmBookDate
-  const day = when === 'latest' ? await latestObservationDate(app.sql, new Date(), PREWARM_MARKET_DATA_SET) : when === 'today' ? new Date().toISOString().slice(0, 10) : when
+  const day =
+    when === 'latest'
+      ? await latestObservationDate(app.sql, new Date(), PREWARM_MARKET_DATA_SET)
+      : when === 'today'
+        ? new Date().toISOString().slice(0, 10)
+        : when
   if (day === undefined) return
   const valuation = parseDateTimeInput(`${day}T00:00:00Z`)
   if (!valuation.ok) return
-  const req = pricingRequest({ key: 'price' }, { valuation_date: valuation.iso, market_data_set: PREWARM_MARKET_DATA_SET })
+  const req = pricingRequest(
+    { key: 'price' },
+    { valuation_date: valuation.iso, market_data_set: PREWARM_MARKET_DATA_SET },
+  )
   const benchmark = benchmarkLoader(app, req)
   const assets: string[] = []
   for (const [uid, t] of terms.peekEntries()) {
@@ -91,10 +126,14 @@ export default fp(
     decodedCurves.resize(app.config.pricingCaches.decodedCurves)
     app.decorate('pricingContexts', cache)
     app.decorate('pricingContextParts', parts)
-    app.decorate('pricingContextBatch', new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, parts)))
+    app.decorate(
+      'pricingContextBatch',
+      new TurnBatch((queries: PricingContextQuery[]) => loadPricingContexts(app.sql, queries, parts)),
+    )
     // a writer's table says which half changed: a new curve observation or fixing leaves the book's terms cached,
     // an asset's new terms leave the market parts (the notification's payload is the table's name, migration 0050)
-    const onChange = (table: string) => cache.clear(TERMS_TABLES.has(table) ? [parts.terms] : [parts.markets, parts.fixingSets])
+    const onChange = (table: string) =>
+      cache.clear(TERMS_TABLES.has(table) ? [parts.terms] : [parts.markets, parts.fixingSets])
     // postgres.js keeps one dedicated connection for LISTEN and re-subscribes after a reconnect (anything may have
     // changed meanwhile: everything is cleared)
     const listener = await app.sql.listen(CHANNEL, onChange, () => cache.clear())
@@ -116,7 +155,7 @@ export default fp(
       answerMs: WRITE_BARRIER_MS,
       onMissed: () => {
         cache.clear()
-        app.log.warn('pricing cache: a write\'s notifications did not come back in time; cache cleared')
+        app.log.warn("pricing cache: a write's notifications did not come back in time; cache cleared")
       },
     })
     app.addHook('onSend', async (request, reply) => {
@@ -148,9 +187,18 @@ export default fp(
             stopped: () => closing,
           })
           app.log.info({ instruments, ms: ms() }, 'pricing cache: instruments prewarmed')
-          if (app.config.pricingPrewarmBook && !closing) await prewarmBookAtItsDate(app, parts.terms, Math.min(contexts, workerInstruments * app.config.pricerThreads), () => closing, ms)
+          if (app.config.pricingPrewarmBook && !closing)
+            await prewarmBookAtItsDate(
+              app,
+              parts.terms,
+              Math.min(contexts, workerInstruments * app.config.pricerThreads),
+              () => closing,
+              ms,
+            )
         })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'pricing cache: prewarm stopped; the rest loads on demand'))
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pricing cache: prewarm stopped; the rest loads on demand'),
+        )
         .finally(() => {
           prewarming = false
         })

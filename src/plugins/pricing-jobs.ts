@@ -16,9 +16,19 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { config } = app
-    const jobs = new PricingJobs(app, { redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, jobSize: config.pricingBatchJobSize, waitTimeoutMs: config.pricingBatchWaitMs })
+    const jobs = new PricingJobs(app, {
+      redisUrl: config.redisUrl,
+      prefix: config.bulkQueuePrefix,
+      jobSize: config.pricingBatchJobSize,
+      waitTimeoutMs: config.pricingBatchWaitMs,
+    })
     const worker = config.pricingWorkerInProcess
-      ? new PricingWorker(app, { redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, onCompleted: (job) => app.log.info({ job: job.id, assets: job.data.asset_uids.length }, 'pricing job completed') })
+      ? new PricingWorker(app, {
+          redisUrl: config.redisUrl,
+          prefix: config.bulkQueuePrefix,
+          onCompleted: (job) =>
+            app.log.info({ job: job.id, assets: job.data.asset_uids.length }, 'pricing job completed'),
+        })
       : null
     app.decorate('pricingJobs', jobs)
     app.decorate('pricingWorker', worker)

@@ -29,7 +29,11 @@ const WEB_FONT = /<link href="https:\/\/fonts\.googleapis\.com[^>]*>/g
 async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> {
   const serverAdapter = new FastifyAdapter()
   serverAdapter.setBasePath(DASHBOARD_PATH)
-  createBullBoard({ queues: [new BullMQAdapter(queue.queue, { readOnlyMode: true })], serverAdapter, options: { uiConfig: { boardTitle: 'Bulk deletes' } } })
+  createBullBoard({
+    queues: [new BullMQAdapter(queue.queue, { readOnlyMode: true })],
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Bulk deletes' } },
+  })
   await app.register(
     async (scope) => {
       // the dashboard's API reads Redis: while it is away, say so instead of leaving the page waiting
@@ -40,7 +44,9 @@ async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> 
           return reply.code(405).header('allow', 'GET, HEAD').send({ detail: 'The queue dashboard is read-only.' })
         }
         if (!queue.ready && request.url.startsWith(`${DASHBOARD_PATH}/api/`)) {
-          return reply.code(503).send({ detail: `The queue dashboard needs Redis at ${queue.redisTarget}, which cannot be reached.` })
+          return reply
+            .code(503)
+            .send({ detail: `The queue dashboard needs Redis at ${queue.redisTarget}, which cannot be reached.` })
         }
       })
       scope.addHook('onSend', async (_request, reply, payload) => {
@@ -56,27 +62,56 @@ async function dashboard(app: FastifyInstance, queue: BulkQueue): Promise<void> 
 export default fp(
   async (app) => {
     const { config } = app
-    const queue = new BulkQueue({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, waitTimeoutMs: config.bulkWaitTimeoutMs, sql: app.sql, log: app.log })
+    const queue = new BulkQueue({
+      redisUrl: config.redisUrl,
+      prefix: config.bulkQueuePrefix,
+      waitTimeoutMs: config.bulkWaitTimeoutMs,
+      sql: app.sql,
+      log: app.log,
+    })
     // the in-process worker's own two connections (a job holds one for its whole transaction), whose statements may
     // run as long as a request waits (past that the job is withdrawn anyway), not the API's bound
     const workerSql = config.bulkWorkerInProcess
-      ? createSql(config.databaseUrl, { max: 2, timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs } })
+      ? createSql(config.databaseUrl, {
+          max: 2,
+          timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.bulkWaitTimeoutMs },
+        })
       : null
     const worker = workerSql
-      ? createBulkWorker({ redisUrl: config.redisUrl, prefix: config.bulkQueuePrefix, sql: workerSql, log: app.log, pacing: bulkPacing(config) })
+      ? createBulkWorker({
+          redisUrl: config.redisUrl,
+          prefix: config.bulkQueuePrefix,
+          sql: workerSql,
+          log: app.log,
+          pacing: bulkPacing(config),
+        })
       : null
     // optional: without Redis only bulk deletes (503) and split batches (priced in process) are affected
     app.readiness.add('redis', {
       required: false,
-      run: async () => ((await queue.ping()) ? { status: 'ok' } : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` }),
+      run: async () =>
+        (await queue.ping())
+          ? { status: 'ok' }
+          : { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; bulk deletes answer 503.` },
     })
-    // optional too: with no bulk worker connected (this process's or `npm run worker`), bulk deletes wait and answer 504
+    // optional too: with no bulk worker connected (this process's or `npm run worker`), bulk deletes wait and answer
+    // 504
     app.readiness.add('bulk_workers', {
       required: false,
       run: async () => {
         const workers = await queue.workersConnected()
-        if (workers === null) return { status: 'down', detail: `Redis at ${queue.redisTarget} cannot be reached; no bulk worker can be counted.` }
-        if (workers === 0) return { status: 'down', detail: 'No bulk worker is connected to the queue; bulk deletes would wait, then answer 504 with nothing deleted.', workers }
+        if (workers === null)
+          return {
+            status: 'down',
+            detail: `Redis at ${queue.redisTarget} cannot be reached; no bulk worker can be counted.`,
+          }
+        if (workers === 0)
+          return {
+            status: 'down',
+            detail:
+              'No bulk worker is connected to the queue; bulk deletes would wait, then answer 504 with nothing deleted.',
+            workers,
+          }
         return { status: 'ok', workers }
       },
     })

@@ -72,16 +72,29 @@ export class Readiness {
   }
 
   async report(): Promise<ReadinessReport> {
-    const entries = await Promise.all([...this.checks].map(async ([name, check]) => [name, { ...(await this.bounded(check)), required: check.required }] as const))
+    const entries = await Promise.all(
+      [...this.checks].map(
+        async ([name, check]) => [name, { ...(await this.bounded(check)), required: check.required }] as const,
+      ),
+    )
     const checks = Object.fromEntries(entries)
     const ok = !this.draining && entries.every(([, r]) => r.status === 'ok' || !r.required)
-    return { status: ok ? 'ready' : 'unavailable', in_flight: this.active, checks: this.draining ? { ...checks, shutdown: { status: 'down', detail: 'The instance is shutting down.', required: true } } : checks }
+    return {
+      status: ok ? 'ready' : 'unavailable',
+      in_flight: this.active,
+      checks: this.draining
+        ? { ...checks, shutdown: { status: 'down', detail: 'The instance is shutting down.', required: true } }
+        : checks,
+    }
   }
 
   private async bounded(check: ReadinessCheck): Promise<CheckReport> {
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<CheckReport>((resolve) => {
-      timer = setTimeout(() => resolve({ status: 'down', detail: `No answer within ${this.timeoutMs} ms.` }), this.timeoutMs)
+      timer = setTimeout(
+        () => resolve({ status: 'down', detail: `No answer within ${this.timeoutMs} ms.` }),
+        this.timeoutMs,
+      )
     })
     try {
       return await Promise.race([Promise.resolve().then(() => check.run()), late])

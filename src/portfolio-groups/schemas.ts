@@ -4,7 +4,13 @@ import { JsonObject, Nullable, Uid } from '../contracts/common.ts'
 import { ResourceCollection, paginationQuery } from '../contracts/collection.ts'
 
 export const PortfolioGroup = Type.Object(
-  { uid: Uid, unique_identifier: Type.String(), display_name: Type.String(), description: Nullable(Type.String()), metadata_json: Nullable(JsonObject) },
+  {
+    uid: Uid,
+    unique_identifier: Type.String(),
+    display_name: Type.String(),
+    description: Nullable(Type.String()),
+    metadata_json: Nullable(JsonObject),
+  },
   { additionalProperties: false, title: 'PortfolioGroup' },
 )
 export type PortfolioGroup = Static<typeof PortfolioGroup>
@@ -13,7 +19,9 @@ export const PortfolioGroupCollection = ResourceCollection(PortfolioGroup, 'Reso
 export const PortfolioGroupListQuery = Type.Object(
   {
     ...paginationQuery({ defaultLimit: 50, maxLimit: 500 }),
-    search: Type.Optional(Type.String({ description: 'case-insensitive substring of uid, unique_identifier or display_name' })),
+    search: Type.Optional(
+      Type.String({ description: 'case-insensitive substring of uid, unique_identifier or display_name' }),
+    ),
     unique_identifier: Type.Optional(Type.String({ description: 'exact identifier' })),
     display_name: Type.Optional(Type.String({ description: 'exact display name' })),
   },
@@ -43,7 +51,11 @@ export const UpdatePortfolioGroupRequest = Type.Object(
     metadata_json: Type.Optional(Nullable(JsonObject)),
     portfolio_uids: Type.Optional(PortfolioUids),
   },
-  { additionalProperties: false, title: 'UpdatePortfolioGroupRequest', description: 'only the keys sent are applied; unique_identifier is immutable' },
+  {
+    additionalProperties: false,
+    title: 'UpdatePortfolioGroupRequest',
+    description: 'only the keys sent are applied; unique_identifier is immutable',
+  },
 )
 export type UpdatePortfolioGroupRequest = Static<typeof UpdatePortfolioGroupRequest>
 
@@ -51,7 +63,12 @@ export const PortfolioGroupMembership = Type.Object(
   { uid: Uid, portfolio_group_uid: Uid, portfolio_uid: Uid },
   { additionalProperties: false, title: 'PortfolioGroupMembership' },
 )
-export const AddPortfolioToGroupRequest = Type.Object({ portfolio_uid: Uid }, { additionalProperties: false, title: 'AddPortfolioToGroupRequest' })
+export const AddPortfolioToGroupRequest = Type.Object(
+  { portfolio_uid: Uid },
+  { additionalProperties: false, title: 'AddPortfolioToGroupRequest' },
+)
 
 export const MembershipParams = Type.Object({ uid: Uid, portfolio_uid: Uid }, { additionalProperties: false })
-export const MembersQuery = Type.Object(paginationQuery({ defaultLimit: 50, maxLimit: 500 }), { additionalProperties: false })
+export const MembersQuery = Type.Object(paginationQuery({ defaultLimit: 50, maxLimit: 500 }), {
+  additionalProperties: false,
+})

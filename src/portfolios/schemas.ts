@@ -24,19 +24,34 @@ export const PortfolioCollection = ResourceCollection(Portfolio, 'ResourceCollec
 export const PortfolioListQuery = Type.Object(
   {
     ...paginationQuery({ defaultLimit: 50, maxLimit: 500 }),
-    search: Type.Optional(Type.String({ description: 'substring of uid, unique_identifier, calendar_uid, published_index_uid or signal_uid' })),
+    search: Type.Optional(
+      Type.String({
+        description: 'substring of uid, unique_identifier, calendar_uid, published_index_uid or signal_uid',
+      }),
+    ),
     calendar_uid: Type.Optional(Uid),
   },
   { additionalProperties: false },
 )
 
-const Link = Type.Object({ key: Type.String(), label: Type.String(), url: Type.String() }, { additionalProperties: false })
+const Link = Type.Object(
+  { key: Type.String(), label: Type.String(), url: Type.String() },
+  { additionalProperties: false },
+)
 export const PortfolioDetailResponse = Type.Object(
   {
     portfolio: Portfolio,
-    metadata: Nullable(Type.Object({ uid: Uid, unique_identifier: Type.String(), description: Nullable(Type.String()) }, { additionalProperties: false })),
+    metadata: Nullable(
+      Type.Object(
+        { uid: Uid, unique_identifier: Type.String(), description: Nullable(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
     tabs: Type.Array(Link),
-    links: Type.Object({ summary: Type.String(), latest_weights: Type.String(), delete: Type.String() }, { additionalProperties: false }),
+    links: Type.Object(
+      { summary: Type.String(), latest_weights: Type.String(), delete: Type.String() },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, title: 'PortfolioDetailResponse' },
 )
@@ -63,7 +78,16 @@ export const PortfolioWeightsSnapshotResponse = Type.Object(
           price_before: Dec,
           volume_current: Dec,
           volume_before: Dec,
-          asset: Nullable(Type.Object({ uid: Nullable(Type.String()), unique_identifier: Type.String(), current_snapshot: HoldingAsset.properties.current_snapshot }, { additionalProperties: false })),
+          asset: Nullable(
+            Type.Object(
+              {
+                uid: Nullable(Type.String()),
+                unique_identifier: Type.String(),
+                current_snapshot: HoldingAsset.properties.current_snapshot,
+              },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -72,12 +96,26 @@ export const PortfolioWeightsSnapshotResponse = Type.Object(
   { additionalProperties: false, title: 'PortfolioWeightsSnapshotResponse' },
 )
 
-export const DeleteWeightsQuery = Type.Object({ weights_date: Type.Optional(DateTime) }, { additionalProperties: false })
+export const DeleteWeightsQuery = Type.Object(
+  { weights_date: Type.Optional(DateTime) },
+  { additionalProperties: false },
+)
 export const PortfolioWeightsDeleteResponse = Type.Object(
-  { detail: Type.String(), portfolio_uid: Uid, portfolio_identifier: Type.String(), weights_date: Nullable(DateTime), deleted_count: Type.Integer({ minimum: 0 }) },
+  {
+    detail: Type.String(),
+    portfolio_uid: Uid,
+    portfolio_identifier: Type.String(),
+    weights_date: Nullable(DateTime),
+    deleted_count: Type.Integer({ minimum: 0 }),
+  },
   { additionalProperties: false, title: 'PortfolioWeightsDeleteResponse' },
 )
 export const PortfolioDeleteResponse = Type.Object(
-  { detail: Type.String(), deleted_count: Type.Integer({ minimum: 0 }), deleted_weights_count: Type.Integer({ minimum: 0 }), deleted_values_count: Type.Integer({ minimum: 0 }) },
+  {
+    detail: Type.String(),
+    deleted_count: Type.Integer({ minimum: 0 }),
+    deleted_weights_count: Type.Integer({ minimum: 0 }),
+    deleted_values_count: Type.Integer({ minimum: 0 }),
+  },
   { additionalProperties: false, title: 'PortfolioDeleteResponse' },
 )

@@ -17,7 +17,13 @@ export const SeriesFrameQuery = Type.Object(
 )
 export type SeriesFrameQuery = Static<typeof SeriesFrameQuery>
 
-const field = (key: string, label: string, type: FrameField['type'], description: string, nullable = true): FrameField => ({ key, label, type, description, nullable })
+const field = (
+  key: string,
+  label: string,
+  type: FrameField['type'],
+  description: string,
+  nullable = true,
+): FrameField => ({ key, label, type, description, nullable })
 
 const VALUE_FIELDS = [
   field('time_index', 'Time', 'datetime', 'time of the value', false),
@@ -35,7 +41,13 @@ const SIGNAL_FIELDS = [
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
 
-function frame(id: string, label: string, fields: FrameField[], rows: Record<string, unknown>[], context: Record<string, unknown>): TabularFrameResponse {
+function frame(
+  id: string,
+  label: string,
+  fields: FrameField[],
+  rows: Record<string, unknown>[],
+  context: Record<string, unknown>,
+): TabularFrameResponse {
   const columns = fields.map((f) => f.key)
   return {
     status: 'ready',
@@ -49,7 +61,12 @@ function frame(id: string, label: string, fields: FrameField[], rows: Record<str
 export async function valuesFrame(sql: Sql, p: Portfolio, q: SeriesFrameQuery): Promise<TabularFrameResponse> {
   const rows = await sql`select time_index, close, return, calculated_close, close_time from portfolio_values
                          where portfolio_identifier = ${p.unique_identifier} order by time_index ${sql.unsafe(q.order)} limit ${q.limit}`
-  return frame('getPortfolioValuesFrame', 'Portfolio values', VALUE_FIELDS, [...rows], { portfolio_uid: p.uid, portfolio_identifier: p.unique_identifier, order: q.order, limit: q.limit })
+  return frame('getPortfolioValuesFrame', 'Portfolio values', VALUE_FIELDS, [...rows], {
+    portfolio_uid: p.uid,
+    portfolio_identifier: p.unique_identifier,
+    order: q.order,
+    limit: q.limit,
+  })
 }
 
 /** Weights of the portfolio's signal; no signal, no rows. */
@@ -58,5 +75,10 @@ export async function signalWeightsFrame(sql: Sql, p: Portfolio, q: SeriesFrameQ
     ? await sql`select time_index, signal_uid, asset_identifier, signal_weight from signal_weights
                 where signal_uid = ${p.signal_uid} order by time_index ${sql.unsafe(q.order)}, asset_identifier limit ${q.limit}`
     : []
-  return frame('getPortfolioSignalWeightsFrame', 'Portfolio signal weights', SIGNAL_FIELDS, [...rows], { portfolio_uid: p.uid, signal_uid: p.signal_uid, order: q.order, limit: q.limit })
+  return frame('getPortfolioSignalWeightsFrame', 'Portfolio signal weights', SIGNAL_FIELDS, [...rows], {
+    portfolio_uid: p.uid,
+    signal_uid: p.signal_uid,
+    order: q.order,
+    limit: q.limit,
+  })
 }

@@ -75,7 +75,9 @@ export class WorkerDied extends Error {
 /** Piscina's refusals of a task it never ran (an AbortError carries the reason as its cause). */
 export function refusedBeforeRun(error: unknown): boolean {
   const e = error as { message?: unknown; cause?: unknown } | undefined
-  return /queue is at limit|pool is closed|queue is being terminated/i.test(`${String(e?.message ?? '')} ${String((e?.cause as Error | undefined)?.message ?? e?.cause ?? '')}`)
+  return /queue is at limit|pool is closed|queue is being terminated/i.test(
+    `${String(e?.message ?? '')} ${String((e?.cause as Error | undefined)?.message ?? e?.cause ?? '')}`,
+  )
 }
 
 /** A task sent back by a neighbour's failure is priced again at most this many times. */
@@ -104,7 +106,12 @@ export function shardOf(key: string, shards: number): number {
  * which can change while they run: indexing that list moved shards between threads, so both threads rebuilt
  * and cached the same instruments.
  */
-function threadOfShard(slots: (number | undefined)[], threads: number, workers: readonly PoolWorker[], shard: number): PoolWorker {
+function threadOfShard(
+  slots: (number | undefined)[],
+  threads: number,
+  workers: readonly PoolWorker[],
+  shard: number,
+): PoolWorker {
   const live = new Set(workers.map((w) => w.id))
   for (let i = 0; i < slots.length; i++) if (slots[i] !== undefined && !live.has(slots[i]!)) slots[i] = undefined
   for (const w of workers) {
@@ -118,7 +125,9 @@ function threadOfShard(slots: (number | undefined)[], threads: number, workers: 
   return workers.find((w) => w.id === id) ?? workers[shard % workers.length]
 }
 
-/** Routes a message to the thread of its shard (`queueOptionsSymbol`) among `threads`, only when that thread is free. */
+/**
+ * Routes a message to the thread of its shard (`queueOptionsSymbol`) among `threads`, only when that thread is free.
+ */
 export function shardBalancer(threads: number): LoadBalancer {
   const slots: (number | undefined)[] = []
   return (task: PiscinaTask, workers: PoolWorker[]) => {
@@ -139,7 +148,10 @@ export class TaskBatcher {
   /** tasks waiting for their shard's thread, and whether a message of that shard is in flight */
   private readonly waiting: Pending[][]
   private readonly busy: boolean[]
-  /** tasks sent away from their instrument's home thread so far (rebuilt there, not cached: /metrics pricing_guest_tasks_total) */
+  /**
+   * tasks sent away from their instrument's home thread so far (rebuilt there, not cached: /metrics
+   * pricing_guest_tasks_total)
+   */
   guests = 0
 
   constructor(
@@ -209,18 +221,28 @@ export class TaskBatcher {
   private emptiest(): number {
     let best = 0
     for (let s = 1; s < this.threads; s++) {
-      if (this.waiting[s].length + (this.busy[s] ? 1 : 0) < this.waiting[best].length + (this.busy[best] ? 1 : 0)) best = s
+      if (this.waiting[s].length + (this.busy[s] ? 1 : 0) < this.waiting[best].length + (this.busy[best] ? 1 : 0))
+        best = s
     }
     return best
   }
 
-  /** Sends the shard's waiting tasks if its thread is free; an idle shard with nothing waiting helps the busiest, if its backlog is long (stealAbove). */
+  /**
+   * Sends the shard's waiting tasks if its thread is free; an idle shard with nothing waiting helps the busiest, if its
+   * backlog is long (stealAbove).
+   */
   private dispatch(shard: number): void {
     if (this.busy[shard]) return
     let own = this.waiting[shard]
     if (own.length === 0) {
       let donor = -1
-      for (let s = 0; s < this.threads; s++) if (s !== shard && this.waiting[s].length > this.stealAbove && (donor < 0 || this.waiting[s].length > this.waiting[donor].length)) donor = s
+      for (let s = 0; s < this.threads; s++)
+        if (
+          s !== shard &&
+          this.waiting[s].length > this.stealAbove &&
+          (donor < 0 || this.waiting[s].length > this.waiting[donor].length)
+        )
+          donor = s
       if (donor < 0 || !this.busy[donor]) return
       const from = this.waiting[donor]
       own = from.splice(from.length - Math.floor(from.length / 2))
@@ -241,10 +263,22 @@ export class TaskBatcher {
   private send(pool: Piscina, batch: Pending[], shard: number | null): void {
     const progress = new SharedArrayBuffer(4)
     const now = Date.now()
-    const flight: Flight = { batch, progress: new Int32Array(progress), controller: new AbortController(), sentAt: now, seen: 0, seenAt: now, expired: null }
+    const flight: Flight = {
+      batch,
+      progress: new Int32Array(progress),
+      controller: new AbortController(),
+      sentAt: now,
+      seen: 0,
+      seenAt: now,
+      expired: null,
+    }
     this.flights.add(flight)
     this.watch()
-    const message = { tasks: batch.map((p) => p.task), progress, ...(shard === null ? {} : { [Piscina.queueOptionsSymbol]: { shard } }) }
+    const message = {
+      tasks: batch.map((p) => p.task),
+      progress,
+      ...(shard === null ? {} : { [Piscina.queueOptionsSymbol]: { shard } }),
+    }
     const settled = () => {
       this.flights.delete(flight)
       if (shard === null) return
@@ -281,7 +315,8 @@ export class TaskBatcher {
       return
     }
     // a thread terminated for another message's overrun (or its idle time) ran nothing wrong: all go again
-    const collateral = flight.expired === null && /terminating worker thread/i.test((error as Error | undefined)?.message ?? '')
+    const collateral =
+      flight.expired === null && /terminating worker thread/i.test((error as Error | undefined)?.message ?? '')
     const running = collateral ? -1 : Atomics.load(flight.progress, 0) - 1
     flight.batch.forEach((p, i) => {
       if (i === running || p.retries >= MAX_RETRIES) {

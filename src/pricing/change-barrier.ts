@@ -21,7 +21,10 @@ export interface ChangeBarrier {
   stop(): Promise<void>
 }
 
-export async function startChangeBarrier(sql: Sql, { answerMs, onMissed }: { answerMs: number; onMissed: () => void }): Promise<ChangeBarrier> {
+export async function startChangeBarrier(
+  sql: Sql,
+  { answerMs, onMissed }: { answerMs: number; onMissed: () => void },
+): Promise<ChangeBarrier> {
   const trips = await selfNotifications(sql, CHANNEL)
   return {
     sync: async () => {

@@ -15,7 +15,10 @@ export class ContextCache<V> {
   private generation = 0
 
   /** `dependents`: caches of values these are built from (the fixing sets of the contexts), cleared with this one. */
-  constructor(capacity: number, private readonly dependents: readonly { clear(): void }[] = []) {
+  constructor(
+    capacity: number,
+    private readonly dependents: readonly { clear(): void }[] = [],
+  ) {
     this.entries = new BoundedCache<V>(capacity)
   }
 
@@ -43,7 +46,9 @@ export class ContextCache<V> {
     return this.generation
   }
 
-  /** Drops every entry and clears `dependents` (by default all of them: a clear that knows what changed passes fewer). */
+  /**
+   * Drops every entry and clears `dependents` (by default all of them: a clear that knows what changed passes fewer).
+   */
   clear(dependents: readonly { clear(): void }[] = this.dependents): void {
     this.generation++
     this.entries.clear()

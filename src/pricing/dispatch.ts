@@ -14,17 +14,25 @@ export class PricingFailure extends Error {
 }
 
 /**
- * What a request answers when its pricing did not complete (docs/architecture.md, "Pricing isolation"): its own time limit
- * 504, no thread free in time or its worker's memory limit 503, a crashed worker a generic 500 (cause logged).
+ * What a request answers when its pricing did not complete (docs/architecture.md, "Pricing isolation"): its own time
+ * limit 504, no thread free in time or its worker's memory limit 503, a crashed worker a generic 500 (cause logged).
  * Each names the limit to change; none ever fails another request of its batch (src/pricing/batcher.ts).
  */
 function poolFailure(error: unknown): Error {
   if (error instanceof TaskTimeout) {
-    return new HttpError(504, `The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS = ${error.limitMs} ms) and was stopped; its worker was replaced.`)
+    return new HttpError(
+      504,
+      `The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS = ${error.limitMs} ms) and was stopped; its worker was replaced.`,
+    )
   }
-  if (error instanceof PoolBusy) return serviceUnavailable(`No pricing thread was free within PRICER_QUEUE_TIMEOUT_MS (${error.limitMs} ms); retry shortly.`)
+  if (error instanceof PoolBusy)
+    return serviceUnavailable(
+      `No pricing thread was free within PRICER_QUEUE_TIMEOUT_MS (${error.limitMs} ms); retry shortly.`,
+    )
   if (error instanceof WorkerDied && error.outOfMemory) {
-    return serviceUnavailable('The pricing exceeded the memory limit of its worker (PRICER_WORKER_MAX_MEMORY_MB) and was stopped; its worker was replaced.')
+    return serviceUnavailable(
+      'The pricing exceeded the memory limit of its worker (PRICER_WORKER_MAX_MEMORY_MB) and was stopped; its worker was replaced.',
+    )
   }
   const message = (error as Error | undefined)?.message ?? ''
   if (/queue is at limit/i.test(message)) return serviceUnavailable('The pricing pool is saturated; retry shortly.')

@@ -11,7 +11,13 @@ const LEADING: Record<FrameSpec['rows'], string[]> = {
   legs: ['leg', 'payment_date', 'amount', 'rate'],
   cashflows: ['payment_date', 'net_cashflow'],
 }
-const TYPES: Record<string, FrameField['type']> = { leg: 'string', payment_date: 'date', amount: 'number', rate: 'number', net_cashflow: 'number' }
+const TYPES: Record<string, FrameField['type']> = {
+  leg: 'string',
+  payment_date: 'date',
+  amount: 'number',
+  rate: 'number',
+  net_cashflow: 'number',
+}
 const DESCRIPTIONS: Record<string, string> = {
   leg: 'Leg of the cash flow (fixed, floating, amortization, redemption)',
   payment_date: 'Payment date',
@@ -20,7 +26,11 @@ const DESCRIPTIONS: Record<string, string> = {
   net_cashflow: 'Sum of the amounts paid on the date, in currency',
 }
 
-const titleCase = (key: string) => key.split('_').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ')
+const titleCase = (key: string) =>
+  key
+    .split('_')
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ')
 
 function rowsOf(spec: FrameSpec, result: Row): Row[] {
   if (spec.rows === 'cashflows') return (result.cashflows as Row[]) ?? []

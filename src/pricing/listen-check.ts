@@ -20,7 +20,10 @@ export interface ListenCheckOptions {
   onMissed: () => void
 }
 
-export async function startListenCheck(sql: Sql, { intervalMs, answerMs, onMissed }: ListenCheckOptions): Promise<() => Promise<void>> {
+export async function startListenCheck(
+  sql: Sql,
+  { intervalMs, answerMs, onMissed }: ListenCheckOptions,
+): Promise<() => Promise<void>> {
   const self = randomUUID()
   let probes = 0
   let beating = false

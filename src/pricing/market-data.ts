@@ -62,7 +62,11 @@ export interface ResolveRequest {
 }
 
 /** Which curves an operation prices with (design §5 step 2). */
-export function neededCurves(op: OperationName, instrumentType: string, parameters: Record<string, unknown>): CurveRole[] {
+export function neededCurves(
+  op: OperationName,
+  instrumentType: string,
+  parameters: Record<string, unknown>,
+): CurveRole[] {
   const floating = isFloating(instrumentType)
   const given = (name: string) => parameters[name] !== undefined && parameters[name] !== null
   const withYield = given('with_yield')
@@ -101,25 +105,44 @@ export interface DecodedCurve {
   task: TaskCurveText
 }
 
-/** Decoded observations, shared by every context that selects them (keyed by content; bounded by PRICING_CURVE_CACHE_SIZE). */
+/**
+ * Decoded observations, shared by every context that selects them (keyed by content; bounded by
+ * PRICING_CURVE_CACHE_SIZE).
+ */
 export const decodedCurves = new BoundedCache<DecodedCurve>(2048)
 
-function decodedCurve(cacheKey: string, referenceDate: string, payload: string, building: Record<string, unknown>): DecodedCurve {
+function decodedCurve(
+  cacheKey: string,
+  referenceDate: string,
+  payload: string,
+  building: Record<string, unknown>,
+): DecodedCurve {
   const nodes = decodeCurve(payload)
   const data: TaskCurveData = { reference_date: referenceDate, nodes, building: building as TaskCurveData['building'] }
   return { nodes, task: { cache_key: cacheKey, data: JSON.stringify(data) } }
 }
 
-
-export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRole, ctx: PricingContextRow, req: ResolveRequest, describe: () => string): ResolvedCurve {
+export function resolveCurveRow(
+  row: SelectedCurveRow | undefined,
+  role: CurveRole,
+  ctx: PricingContextRow,
+  req: ResolveRequest,
+  describe: () => string,
+): ResolvedCurve {
   const set = ctx.set_key ?? req.marketDataSet
   if (!row || !row.curve_uid) {
     throw conflict(`Market-data set '${set}' has no active curve selection for ${describe()}.`)
   }
-  if (!row.building) throw conflict(`Curve '${row.curve_identifier}' selected for ${describe()} has no curve building details.`)
-  if (!ctx.discount_node_uid) throw conflict(`Market-data set '${set}' has no 'discount_curves' binding, so curve '${row.curve_identifier}' cannot be read.`)
+  if (!row.building)
+    throw conflict(`Curve '${row.curve_identifier}' selected for ${describe()} has no curve building details.`)
+  if (!ctx.discount_node_uid)
+    throw conflict(
+      `Market-data set '${set}' has no 'discount_curves' binding, so curve '${row.curve_identifier}' cannot be read.`,
+    )
   if (!row.time_index || !row.payload) {
-    throw conflict(`Curve '${row.curve_identifier}' (${describe()}) has no observation at or before ${req.valuation} in market-data set '${set}'.`)
+    throw conflict(
+      `Curve '${row.curve_identifier}' (${describe()}) has no observation at or before ${req.valuation} in market-data set '${set}'.`,
+    )
   }
   const known = row.resolved?.[role]
   if (known) return fresh(known, ctx, req, set, describe)
@@ -128,7 +151,9 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
   // every input of the worker's curve (reference date, nodes, building details): a changed one is a new key
   row.content_key ??= contentKey(referenceDate, row.payload_hash ?? row.payload, row.building)
   const cacheKey = row.content_key
-  const decoded = decodedCurves.getOrSet(cacheKey, () => decodedCurve(cacheKey, referenceDate, row.payload!, row.building!))
+  const decoded = decodedCurves.getOrSet(cacheKey, () =>
+    decodedCurve(cacheKey, referenceDate, row.payload!, row.building!),
+  )
   const curve: ResolvedCurve = {
     role,
     selection_role: row.role,
@@ -154,7 +179,13 @@ export function resolveCurveRow(row: SelectedCurveRow | undefined, role: CurveRo
  * A curve whose observation is older than the set's max_curve_age_days is refused (design §6.1): a valuation
  * date after the latest observation would otherwise price on that old curve as if it were today's.
  */
-function fresh(curve: ResolvedCurve, ctx: PricingContextRow, req: ResolveRequest, set: string, describe: () => string): ResolvedCurve {
+function fresh(
+  curve: ResolvedCurve,
+  ctx: PricingContextRow,
+  req: ResolveRequest,
+  set: string,
+  describe: () => string,
+): ResolvedCurve {
   const bound = ctx.max_curve_age_days
   if (bound === null || bound === undefined || curve.age_days <= bound) return curve
   throw conflict(
@@ -163,7 +194,11 @@ function fresh(curve: ResolvedCurve, ctx: PricingContextRow, req: ResolveRequest
 }
 
 /** Resolves every curve and fixing the operation needs, or throws a 409 naming the first missing piece. */
-export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, benchmark?: SelectedCurveRow): ResolvedMarketData {
+export function resolveMarketData(
+  ctx: PricingContextRow,
+  req: ResolveRequest,
+  benchmark?: SelectedCurveRow,
+): ResolvedMarketData {
   const type = ctx.instrument_type ?? ''
   const set = ctx.set_key ?? req.marketDataSet
   const result: ResolvedMarketData = { curves: {}, floating: null }
@@ -171,15 +206,22 @@ export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, b
     if (role === 'benchmark') {
       const indexUid = ctx.dump_benchmark_index_uid as string | undefined
       if (!benchmark && !indexUid) {
-        throw conflict(`The instrument stores no benchmark_rate_index_uid, so no '${req.benchmarkRole}' benchmark curve can be selected (pass benchmark_curve_uid or benchmark_curve_unique_identifier).`)
+        throw conflict(
+          `The instrument stores no benchmark_rate_index_uid, so no '${req.benchmarkRole}' benchmark curve can be selected (pass benchmark_curve_uid or benchmark_curve_unique_identifier).`,
+        )
       }
       const row = benchmark ?? ctx.curves.find((c) => c.role === req.benchmarkRole)
       // what a 409 says of the selection: written only when one is thrown (a template per request cost ~0.5 µs)
-      const describe = () => (benchmark ? `benchmark curve '${benchmark.curve_identifier}'` : `binding '${req.benchmarkRole}:index:${indexUid}:${req.benchmarkSide}' (role ${req.benchmarkRole}, index ${indexUid}, quote side ${req.benchmarkSide})`)
+      const describe = () =>
+        benchmark
+          ? `benchmark curve '${benchmark.curve_identifier}'`
+          : `binding '${req.benchmarkRole}:index:${indexUid}:${req.benchmarkSide}' (role ${req.benchmarkRole}, index ${indexUid}, quote side ${req.benchmarkSide})`
       const curve = resolveCurveRow(row, role, ctx, req, describe)
       const expected = req.parameters.benchmark_expected_curve_type
       if (typeof expected === 'string' && curve.curve_type !== expected) {
-        throw conflict(`Benchmark curve '${curve.curve_identifier}' has curve_type '${curve.curve_type}', expected '${expected}'.`)
+        throw conflict(
+          `Benchmark curve '${curve.curve_identifier}' has curve_type '${curve.curve_type}', expected '${expected}'.`,
+        )
       }
       result.curves.benchmark = curve
       continue
@@ -188,16 +230,35 @@ export function resolveMarketData(ctx: PricingContextRow, req: ResolveRequest, b
     const indexUid = (floatingIndex ? ctx.dump_floating_index_uid : ctx.dump_benchmark_index_uid) as string | undefined
     if (!indexUid) {
       const indexField = floatingIndex ? 'floating_rate_index_uid' : 'benchmark_rate_index_uid'
-      throw conflict(`The instrument stores no ${indexField}, so no '${role}' curve can be selected${role === 'discount' ? ' (pass parameters.with_yield to price on a flat yield)' : ''}.`)
+      throw conflict(
+        `The instrument stores no ${indexField}, so no '${role}' curve can be selected${role === 'discount' ? ' (pass parameters.with_yield to price on a flat yield)' : ''}.`,
+      )
     }
-    const describe = () => `binding '${role}:index:${indexUid}:${req.side}' (role ${role}, index ${indexUid}, quote side ${req.side})`
-    result.curves[role] = resolveCurveRow(ctx.curves.find((c) => c.role === role), role, ctx, req, describe)
+    const describe = () =>
+      `binding '${role}:index:${indexUid}:${req.side}' (role ${role}, index ${indexUid}, quote side ${req.side})`
+    result.curves[role] = resolveCurveRow(
+      ctx.curves.find((c) => c.role === role),
+      role,
+      ctx,
+      req,
+      describe,
+    )
   }
   if (isFloating(type)) {
-    if (!ctx.floating_index) throw conflict(`Floating-rate index '${String(ctx.dump_floating_index_uid)}' does not exist.`)
-    if (!ctx.floating_index.convention) throw conflict(`Index '${ctx.floating_index.identifier}' has no convention details (tenor, fixing days, calendar, day count).`)
-    if (!ctx.fixing_node_uid) throw conflict(`Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' cannot be read.`)
-    if (ctx.fixings?.invalid) throw conflict(`Fixings of '${ctx.floating_index.identifier}' in market-data set '${set}' cannot be read: ${ctx.fixings.invalid}.`)
+    if (!ctx.floating_index)
+      throw conflict(`Floating-rate index '${String(ctx.dump_floating_index_uid)}' does not exist.`)
+    if (!ctx.floating_index.convention)
+      throw conflict(
+        `Index '${ctx.floating_index.identifier}' has no convention details (tenor, fixing days, calendar, day count).`,
+      )
+    if (!ctx.fixing_node_uid)
+      throw conflict(
+        `Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' cannot be read.`,
+      )
+    if (ctx.fixings?.invalid)
+      throw conflict(
+        `Fixings of '${ctx.floating_index.identifier}' in market-data set '${set}' cannot be read: ${ctx.fixings.invalid}.`,
+      )
     result.floating = {
       index_uid: ctx.floating_index.uid,
       index_identifier: ctx.floating_index.identifier,

@@ -76,12 +76,23 @@ export interface FloatingIndexPart {
 }
 
 /** A task's conventions of a floating index: its identifier and its stored convention_dump. */
-export const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({ identifier, ...(convention as Omit<IndexConventions, 'identifier'>) })
+export const indexConventions = (identifier: string, convention: unknown): IndexConventions => ({
+  identifier,
+  ...(convention as Omit<IndexConventions, 'identifier'>),
+})
 
 /** An index row of floatingIndexRows, with its content key and task conventions. */
-export function floatingIndexPart(row: Pick<FloatingIndexPart, 'uid' | 'identifier' | 'convention'>): FloatingIndexPart {
+export function floatingIndexPart(
+  row: Pick<FloatingIndexPart, 'uid' | 'identifier' | 'convention'>,
+): FloatingIndexPart {
   const { uid, identifier, convention } = row
-  return { uid, identifier, convention, content_key: contentKey(uid, identifier, convention), task_indexes: Object.freeze({ [uid]: indexConventions(identifier, convention) }) }
+  return {
+    uid,
+    identifier,
+    convention,
+    content_key: contentKey(uid, identifier, convention),
+    task_indexes: Object.freeze({ [uid]: indexConventions(identifier, convention) }),
+  }
 }
 
 /** The market half of a pricing context. */
@@ -115,7 +126,15 @@ export type FixingSetCache = ContextCache<FixingSet>
 
 /** Unambiguous whatever the strings hold. */
 export const marketKey = (q: MarketQuery): string =>
-  JSON.stringify([q.marketDataSet, q.valuation, q.side, q.benchmarkRole, q.benchmarkSide, q.floatingIndex, q.benchmarkIndex])
+  JSON.stringify([
+    q.marketDataSet,
+    q.valuation,
+    q.side,
+    q.benchmarkRole,
+    q.benchmarkSide,
+    q.floatingIndex,
+    q.benchmarkIndex,
+  ])
 
 function fixingSet(part: { identifier: string; dates: string[]; rates: number[]; content_hash: string }): FixingSet {
   const key = part.content_hash
@@ -124,12 +143,19 @@ function fixingSet(part: { identifier: string; dates: string[]; rates: number[];
     buffer = encodeFixings(part.dates, part.rates)
   } catch (error) {
     buffer = new SharedArrayBuffer(0)
-    return { key, buffer, invalid: (error as Error).message, task: Object.freeze({ [part.identifier]: { key, buffer } }) }
+    return {
+      key,
+      buffer,
+      invalid: (error as Error).message,
+      task: Object.freeze({ [part.identifier]: { key, buffer } }),
+    }
   }
   return { key, buffer, task: Object.freeze({ [part.identifier]: { key, buffer } }) }
 }
 
-/** The UTC day of a valuation time, as PostgreSQL writes it in a fixing-set key; null when it is not a plain ISO time. */
+/**
+ * The UTC day of a valuation time, as PostgreSQL writes it in a fixing-set key; null when it is not a plain ISO time.
+ */
 function utcDay(valuation: string): string | null {
   const t = Date.parse(valuation)
   if (Number.isNaN(t)) return null
@@ -144,7 +170,11 @@ interface Part {
   data: Record<string, unknown>
 }
 
-type MarketRow = Omit<MarketPart, 'curves' | 'floating_index' | 'fixings'> & { curve_keys: string[]; floating_index_uid: string | null; fixings_key: string | null }
+type MarketRow = Omit<MarketPart, 'curves' | 'floating_index' | 'fixings'> & {
+  curve_keys: string[]
+  floating_index_uid: string | null
+  fixings_key: string | null
+}
 
 /**
  * The market parts of many queries in ONE round trip. What they share is read once and shared by object: each
@@ -152,7 +182,11 @@ type MarketRow = Omit<MarketPart, 'curves' | 'floating_index' | 'fixings'> & { c
  * `fixingSets` (those of the queries' valuation days) are named to PostgreSQL, which neither aggregates nor sends
  * them again: the parts take the cached ones. One part per query, in order.
  */
-export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[], fixingSets?: FixingSetCache): Promise<MarketPart[]> {
+export async function loadMarketParts(
+  sql: Sql,
+  queries: readonly MarketQuery[],
+  fixingSets?: FixingSetCache,
+): Promise<MarketPart[]> {
   if (queries.length === 0) return []
   // the cached sets taken now: a clear during the round trip empties the cache, not this batch's view of it (the
   // parts loaded meanwhile are not cached either, see ContextCache.set), and nothing loaded now is cached then
@@ -160,7 +194,8 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
   const known = new Map<string, FixingSet>()
   if (fixingSets && fixingSets.size > 0) {
     const days = new Set(queries.map((q) => utcDay(q.valuation)))
-    for (const [key, set] of fixingSets.peekEntries()) if (days.has(key.slice(key.lastIndexOf('|') + 1))) known.set(key, set)
+    for (const [key, set] of fixingSets.peekEntries())
+      if (days.has(key.slice(key.lastIndexOf('|') + 1))) known.set(key, set)
     // named to PostgreSQL instead of sent: hits of the cache, and recent again
     for (const key of known.keys()) fixingSets.get(key)
   }
@@ -270,9 +305,12 @@ export async function loadMarketParts(sql: Sql, queries: readonly MarketQuery[],
   for (const part of parts) {
     if (part.kind === 'market') rows[part.ord as number] = part.data as unknown as MarketRow
     else if (part.kind === 'curve') curves.set(part.key as string, part.data as unknown as SelectedCurveRow)
-    else if (part.kind === 'index') indexes.set(part.key as string, floatingIndexPart(part.data as unknown as FloatingIndexPart))
+    else if (part.kind === 'index')
+      indexes.set(part.key as string, floatingIndexPart(part.data as unknown as FloatingIndexPart))
     else {
-      const set = fixingSet(part.data as unknown as { identifier: string; dates: string[]; rates: number[]; content_hash: string })
+      const set = fixingSet(
+        part.data as unknown as { identifier: string; dates: string[]; rates: number[]; content_hash: string },
+      )
       fixings.set(part.key as string, set)
       // a set read from the round trip is a miss of the cache (for its hit ratio)
       fixingSets?.get(part.key as string)

@@ -1,7 +1,7 @@
 /**
- * The start-up warm-up of a restarted service (docs/architecture.md, "A book, not one bond"): the terms of the priced assets are
- * read into the terms cache (src/pricing/repository.ts, prewarmTerms), then in the pricing thread its key belongs
- * to, each fixed-coupon bond's instrument is rebuilt and each floater's plan (its dates) is made; a floater's
+ * The start-up warm-up of a restarted service (docs/architecture.md, "A book, not one bond"): the terms of the priced
+ * assets are read into the terms cache (src/pricing/repository.ts, prewarmTerms), then in the pricing thread its key
+ * belongs to, each fixed-coupon bond's instrument is rebuilt and each floater's plan (its dates) is made; a floater's
  * instrument depends on the valuation date and curves, so its first request forecasts the plan on its curve. A
  * few tasks at a time, so requests that arrive meanwhile are not held behind it. Then the book is priced once at the
  * date of its latest market data (prewarmBook), through the route's own path: the contexts of that date and the
@@ -33,7 +33,11 @@ export interface InstrumentPrewarm {
  * Runs `work` on each of `items`, IN_FLIGHT at a time, until `stopped` or `work` answers null (nothing more wanted);
  * a failure is the requests' to report, not the warm-up's. Resolves with how many `work` counted (true).
  */
-async function fewAtATime<T>(items: Iterable<T>, stopped: () => boolean, work: (item: T) => Promise<boolean> | null): Promise<number> {
+async function fewAtATime<T>(
+  items: Iterable<T>,
+  stopped: () => boolean,
+  work: (item: T) => Promise<boolean> | null,
+): Promise<number> {
   const inFlight = new Set<Promise<void>>()
   let counted = 0
   for (const item of items) {
@@ -54,7 +58,10 @@ async function fewAtATime<T>(items: Iterable<T>, stopped: () => boolean, work: (
   return counted
 }
 
-/** Rebuilds the fixed-coupon bonds and plans the floaters of the cached terms; resolves with how many tasks were sent (failures are the requests' to report). */
+/**
+ * Rebuilds the fixed-coupon bonds and plans the floaters of the cached terms; resolves with how many tasks were sent
+ * (failures are the requests' to report).
+ */
 export async function prewarmInstruments(p: InstrumentPrewarm): Promise<number> {
   const floating = new Set<string>()
   for (const [, terms] of p.terms.peekEntries()) if (terms.floating_index) floating.add(terms.floating_index)
@@ -73,7 +80,9 @@ export async function prewarmInstruments(p: InstrumentPrewarm): Promise<number> 
 export interface BookPrewarm {
   /** the assets of the cached terms, in the cache's order */
   assets: Iterable<string>
-  /** prices one asset as its route does (failures are the requests' to report); false: the asset was not priced (heavy) */
+  /**
+   * prices one asset as its route does (failures are the requests' to report); false: the asset was not priced (heavy)
+   */
   price: (assetUid: string) => Promise<boolean>
   stopped: () => boolean
 }

@@ -9,7 +9,12 @@ import { badRequest, conflict } from '../http/errors.ts'
 import { runOnPool, runOnPoolJson } from './dispatch.ts'
 import { resolveMarketData, type ResolvedCurve, type ResolvedMarketData } from './market-data.ts'
 import { isFloating, isSupportedInstrumentType, type PricerOperation } from './operations.ts'
-import { loadExplicitCurve, type PricingContextQuery, type PricingContextRow, type SelectedCurveRow } from './repository.ts'
+import {
+  loadExplicitCurve,
+  type PricingContextQuery,
+  type PricingContextRow,
+  type SelectedCurveRow,
+} from './repository.ts'
 import type { OperationRequest } from './schemas.ts'
 import { buildTask } from './task.ts'
 import type { PricingTask } from '../contracts/pricing.ts'
@@ -17,7 +22,8 @@ import type { PricingTask } from '../contracts/pricing.ts'
 type Row = Record<string, unknown>
 
 /** Null-valued parameters mean "not given" (as the peer drops them). */
-const dropNulls = (p: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(p ?? {}).filter(([, v]) => v !== null && v !== undefined))
+const dropNulls = (p: Record<string, unknown> | undefined) =>
+  Object.fromEntries(Object.entries(p ?? {}).filter(([, v]) => v !== null && v !== undefined))
 
 /** What a request asks, with its defaults applied: the same for every asset of a batch. */
 export interface PricingRequest {
@@ -32,7 +38,10 @@ export interface PricingRequest {
   benchmarkSide: string
 }
 
-export function pricingRequest(op: PricingRequest['op'], body: Pick<OperationRequest, 'valuation_date' | 'market_data_set' | 'parameters'>): PricingRequest {
+export function pricingRequest(
+  op: PricingRequest['op'],
+  body: Pick<OperationRequest, 'valuation_date' | 'market_data_set' | 'parameters'>,
+): PricingRequest {
   const parameters = dropNulls(body.parameters as Row | undefined)
   const side = (parameters.curve_quote_side as string | undefined) ?? 'mid'
   return {
@@ -56,7 +65,13 @@ export const contextQuery = (req: PricingRequest, assetUid: string): PricingCont
 })
 
 export interface Priced {
-  envelope: { asset_uid: string; instrument_type: string; operation: string; valuation_date: string; market_data_set: string }
+  envelope: {
+    asset_uid: string
+    instrument_type: string
+    operation: string
+    valuation_date: string
+    market_data_set: string
+  }
   result: Row
 }
 
@@ -70,7 +85,12 @@ export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): Benc
   return (ctx) => {
     let curve = loaded.get(ctx.discount_node_uid)
     if (!curve) {
-      curve = loadExplicitCurve(app.sql, { curve: String(explicit), byUid: req.parameters.benchmark_curve_uid !== undefined, discountNode: ctx.discount_node_uid, valuation: req.valuation })
+      curve = loadExplicitCurve(app.sql, {
+        curve: String(explicit),
+        byUid: req.parameters.benchmark_curve_uid !== undefined,
+        discountNode: ctx.discount_node_uid,
+        valuation: req.valuation,
+      })
       loaded.set(ctx.discount_node_uid, curve)
     }
     return curve.then((row) => {
@@ -80,7 +100,9 @@ export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): Benc
   }
 }
 
-/** A single route's answer whose result the pricing thread serialized (runOnPoolJson): see src/pricing/response-json.ts. */
+/**
+ * A single route's answer whose result the pricing thread serialized (runOnPoolJson): see src/pricing/response-json.ts.
+ */
 export interface PricedJson {
   envelope: Priced['envelope']
   json: string
@@ -92,30 +114,70 @@ type Prepared = { envelope: Priced['envelope'] } & ({ answer: Row } | { task: Pr
 async function prepare(req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Prepared> {
   const { op, valuation, marketDataSet, parameters } = req
   const type = ctx.instrument_type ?? ''
-  const envelope = { asset_uid: ctx.asset_uid, instrument_type: type, operation: op.key, valuation_date: valuation, market_data_set: marketDataSet }
+  const envelope = {
+    asset_uid: ctx.asset_uid,
+    instrument_type: type,
+    operation: op.key,
+    valuation_date: valuation,
+    market_data_set: marketDataSet,
+  }
   if (!isSupportedInstrumentType(type)) {
-    throw badRequest(`Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`)
+    throw badRequest(
+      `Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`,
+    )
   }
   if (!ctx.set_uid) throw conflict(`Pricing market-data set '${marketDataSet}' was not found.`)
-  if (op.key === 'fixings-availability' && !isFloating(type)) return { envelope, answer: { status: 'not_required', fixings: [] } }
-  const md = resolveMarketData(ctx, { operation: op.key, parameters, marketDataSet, side: req.side, benchmarkRole: req.benchmarkRole, benchmarkSide: req.benchmarkSide, valuation }, await benchmark(ctx))
+  if (op.key === 'fixings-availability' && !isFloating(type))
+    return { envelope, answer: { status: 'not_required', fixings: [] } }
+  const md = resolveMarketData(
+    ctx,
+    {
+      operation: op.key,
+      parameters,
+      marketDataSet,
+      side: req.side,
+      benchmarkRole: req.benchmarkRole,
+      benchmarkSide: req.benchmarkSide,
+      valuation,
+    },
+    await benchmark(ctx),
+  )
   return { envelope, task: buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters), md }
 }
 
 /** The prepared request's result as data: the worker's, or composed from it (curve-preview). */
-async function resultOf(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, prepared: Prepared): Promise<Priced> {
+async function resultOf(
+  app: FastifyInstance,
+  req: PricingRequest,
+  ctx: PricingContextRow,
+  prepared: Prepared,
+): Promise<Priced> {
   const { envelope } = prepared
   if ('answer' in prepared) return { envelope, result: prepared.answer }
   const result = await runOnPool<Row>(app, prepared.task)
-  if (req.op.key === 'curve-preview') return { envelope, result: curvePreview(ctx, prepared.md.curves, result, req.marketDataSet, req.valuation, req.benchmarkRole) }
+  if (req.op.key === 'curve-preview')
+    return {
+      envelope,
+      result: curvePreview(ctx, prepared.md.curves, result, req.marketDataSet, req.valuation, req.benchmarkRole),
+    }
   return { envelope, result }
 }
 
 /** priceInContext or priceInContextJson. */
-export type PriceInContext<T> = (app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader) => Promise<T>
+export type PriceInContext<T> = (
+  app: FastifyInstance,
+  req: PricingRequest,
+  ctx: PricingContextRow,
+  benchmark: BenchmarkLoader,
+) => Promise<T>
 
 /** Runs the request's operation on one asset whose context exists and has pricing details. */
-export async function priceInContext(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced> {
+export async function priceInContext(
+  app: FastifyInstance,
+  req: PricingRequest,
+  ctx: PricingContextRow,
+  benchmark: BenchmarkLoader,
+): Promise<Priced> {
   return resultOf(app, req, ctx, await prepare(req, ctx, benchmark))
 }
 
@@ -123,7 +185,12 @@ export async function priceInContext(app: FastifyInstance, req: PricingRequest, 
  * priceInContext for a route that answers the result as it is: the pricing thread serializes it (the task's
  * `reply_json`), except where this thread composes the answer (curve-preview, answers without pricing).
  */
-export async function priceInContextJson(app: FastifyInstance, req: PricingRequest, ctx: PricingContextRow, benchmark: BenchmarkLoader): Promise<Priced | PricedJson> {
+export async function priceInContextJson(
+  app: FastifyInstance,
+  req: PricingRequest,
+  ctx: PricingContextRow,
+  benchmark: BenchmarkLoader,
+): Promise<Priced | PricedJson> {
   const prepared = await prepare(req, ctx, benchmark)
   if ('answer' in prepared || req.op.key === 'curve-preview') return resultOf(app, req, ctx, prepared)
   prepared.task.reply_json = true
@@ -146,7 +213,14 @@ function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuati
 }
 
 /** CurveRefs of the curves the price used (never their nodes), plus the z-spread benchmark when selected. */
-function curvePreview(ctx: PricingContextRow, curves: Partial<Record<string, ResolvedCurve>>, result: Row, marketDataSet: string, valuation: string, benchmarkRole: string): Row {
+function curvePreview(
+  ctx: PricingContextRow,
+  curves: Partial<Record<string, ResolvedCurve>>,
+  result: Row,
+  marketDataSet: string,
+  valuation: string,
+  benchmarkRole: string,
+): Row {
   const refs = []
   const warnings: string[] = []
   for (const role of ['discount', 'projection'] as const) {
@@ -168,8 +242,13 @@ function curvePreview(ctx: PricingContextRow, curves: Partial<Record<string, Res
       observation_date: new Date(bench.time_index).toISOString().slice(0, 10),
     })
   } else if (ctx.instrument_dump?.benchmark_rate_index_uid) {
-    warnings.push(`No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`)
+    warnings.push(
+      `No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`,
+    )
   }
-  const diagnostics = { ...((result.diagnostics as Row | undefined) ?? {}), ...(warnings.length ? { curve_reference_warnings: warnings } : {}) }
+  const diagnostics = {
+    ...((result.diagnostics as Row | undefined) ?? {}),
+    ...(warnings.length ? { curve_reference_warnings: warnings } : {}),
+  }
   return { curves: refs, diagnostics }
 }

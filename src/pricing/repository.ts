@@ -9,7 +9,17 @@
 import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
 import { canonicalInstrumentType } from './operations.ts'
-import { floatingIndexPart, floatingIndexRows, loadMarketParts, marketKey, type FixingSetCache, type FloatingIndexPart, type MarketPart, type MarketQuery, type SelectedCurveRow } from './market-parts.ts'
+import {
+  floatingIndexPart,
+  floatingIndexRows,
+  loadMarketParts,
+  marketKey,
+  type FixingSetCache,
+  type FloatingIndexPart,
+  type MarketPart,
+  type MarketQuery,
+  type SelectedCurveRow,
+} from './market-parts.ts'
 
 export type { FixingSet, FixingSetCache, SelectedCurveRow } from './market-parts.ts'
 
@@ -26,7 +36,8 @@ export interface PricingDetailsRow {
 }
 
 /** What pricing reads of an asset and its market data (the stored details' other fields serve only discovery). */
-export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'>, MarketPart {
+export interface PricingContextRow
+  extends Pick<PricingDetailsRow, 'asset_uid' | 'instrument_type' | 'instrument_dump'>, MarketPart {
   /** md5 of the stored instrument_dump (computed by PostgreSQL on the stored JSON): the terms' content key */
   terms_hash: string | null
   /**
@@ -46,7 +57,9 @@ export interface PricingContextRow extends Pick<PricingDetailsRow, 'asset_uid' |
   heavy?: boolean
   /** memoized content key of the rebuilt instrument's static inputs, see task.ts */
   instrument_key?: string
-  /** memoized, a floater's: the content key of its plan's inputs (its instrument key but for the fixings), see task.ts */
+  /**
+   * memoized, a floater's: the content key of its plan's inputs (its instrument key but for the fixings), see task.ts
+   */
   plan_key?: string
 }
 
@@ -63,7 +76,16 @@ export interface PricingContextQuery {
 }
 
 /** The asset half of a context: its terms, whatever the request (cached by asset, see loadPricingContexts). */
-export interface AssetTerms extends Pick<PricingContextRow, 'asset_uid' | 'instrument_type' | 'instrument_dump' | 'terms_hash' | 'terms_json' | 'dump_floating_index_uid' | 'dump_benchmark_index_uid'> {
+export interface AssetTerms extends Pick<
+  PricingContextRow,
+  | 'asset_uid'
+  | 'instrument_type'
+  | 'instrument_dump'
+  | 'terms_hash'
+  | 'terms_json'
+  | 'dump_floating_index_uid'
+  | 'dump_benchmark_index_uid'
+> {
   /** the terms' floating_rate_index_uid and benchmark_rate_index_uid as text: what selects the market half */
   floating_index: string | null
   benchmark_index: string | null
@@ -79,7 +101,10 @@ export interface ContextPartCaches {
 /** The tables the terms half reads: a change to any other pricing table leaves cached terms valid. */
 export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_pricing_details'])
 
-/** An asset's terms from its pricing details `d`: the stored JSON, as an object and as text, PostgreSQL's md5 of it, the two index uids as text. */
+/**
+ * An asset's terms from its pricing details `d`: the stored JSON, as an object and as text, PostgreSQL's md5 of it, the
+ * two index uids as text.
+ */
 const termsColumns = (sql: Sql) => sql`
   d.instrument_type, d.instrument_dump, d.instrument_dump::text as terms_json, md5(d.instrument_dump::text) as terms_hash,
   d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
@@ -94,7 +119,10 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.asset_uid, termsRow(r)]))
 }
 
-/** A terms row as the caches hold it: its type as the registry's string (see canonicalInstrumentType), the dump's index uids beside it. */
+/**
+ * A terms row as the caches hold it: its type as the registry's string (see canonicalInstrumentType), the dump's index
+ * uids beside it.
+ */
 function termsRow(row: AssetTerms): AssetTerms {
   row.instrument_type = canonicalInstrumentType(row.instrument_type)
   row.dump_floating_index_uid = row.instrument_dump?.floating_rate_index_uid
@@ -102,10 +130,15 @@ function termsRow(row: AssetTerms): AssetTerms {
   return row
 }
 
-/** Floating-rate indexes by uid, with their conventions, as a market part holds them (market-parts.ts, floatingIndexRows). */
+/**
+ * Floating-rate indexes by uid, with their conventions, as a market part holds them (market-parts.ts,
+ * floatingIndexRows).
+ */
 export async function loadFloatingIndexes(sql: Sql, uids: readonly string[]): Promise<Map<string, FloatingIndexPart>> {
   if (uids.length === 0) return new Map()
-  const rows = await sql<FloatingIndexPart[]>`${floatingIndexRows(sql, sql`select unnest(${uids as string[]}::text[])`)}`
+  const rows = await sql<
+    FloatingIndexPart[]
+  >`${floatingIndexRows(sql, sql`select unnest(${uids as string[]}::text[])`)}`
   return new Map(rows.map((r) => [r.uid, floatingIndexPart(r)]))
 }
 
@@ -136,7 +169,12 @@ export async function latestObservationDate(sql: Sql, now: Date, marketDataSet: 
  * after a clear are dropped (ContextCache.set), and the fill stops there: what changed is loaded on demand.
  * Returns how many were cached.
  */
-export async function prewarmTerms(sql: Sql, cache: ContextCache<AssetTerms>, limit: number, page = 5000): Promise<number> {
+export async function prewarmTerms(
+  sql: Sql,
+  cache: ContextCache<AssetTerms>,
+  limit: number,
+  page = 5000,
+): Promise<number> {
   const generation = cache.current()
   let after: string | null = null
   let cached = 0
@@ -161,7 +199,11 @@ export async function prewarmTerms(sql: Sql, cache: ContextCache<AssetTerms>, li
  * primary-key lookup per bond, not a market-data query each. One entry per query, in order; undefined where the
  * asset is missing.
  */
-export async function loadPricingContexts(sql: Sql, queries: readonly PricingContextQuery[], caches: ContextPartCaches = {}): Promise<(PricingContextRow | undefined)[]> {
+export async function loadPricingContexts(
+  sql: Sql,
+  queries: readonly PricingContextQuery[],
+  caches: ContextPartCaches = {},
+): Promise<(PricingContextRow | undefined)[]> {
   const { terms: termsCache, markets: marketCache, fixingSets } = caches
   // values loaded after a clear that happens during the round trips are used but not cached (ContextCache.set)
   const termsGeneration = termsCache?.current() ?? 0
@@ -256,7 +298,10 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
  * The context put together from cached halves alone, without waiting for a round trip (after the prewarm, every
  * request of a book at a known valuation); undefined when a half must be loaded.
  */
-export function cachedPricingContext(q: PricingContextQuery, caches: Required<ContextPartCaches>): PricingContextRow | undefined {
+export function cachedPricingContext(
+  q: PricingContextQuery,
+  caches: Required<ContextPartCaches>,
+): PricingContextRow | undefined {
   // peeked before they are read, so that a request that goes on to load a half counts each half once, where the
   // loader reads it (a hit for cached terms, a miss for the market part)
   const t = caches.terms.peek(q.assetUid)

@@ -12,13 +12,37 @@ import { notFound } from '../http/errors.ts'
 import { pricingContext } from './context.ts'
 import { toFrame } from './frames.ts'
 import { PRICER_OPERATIONS, type PricerOperation } from './operations.ts'
-import { benchmarkLoader, contextQuery, priceInContext, priceInContextJson, pricingRequest, type PriceInContext, type Priced, type PricedJson } from './price.ts'
+import {
+  benchmarkLoader,
+  contextQuery,
+  priceInContext,
+  priceInContextJson,
+  pricingRequest,
+  type PriceInContext,
+  type Priced,
+  type PricedJson,
+} from './price.ts'
 import { JSON_CONTENT_TYPE, responseJson } from './response-json.ts'
 import { pricingSupport } from './pricing-details.ts'
 import { loadPricingDetails } from './repository.ts'
-import { AssetUidParams, PricingDetailsParams, PricingDetailsResponse, RESPONSES, operationRequest, type OperationRequest } from './schemas.ts'
+import {
+  AssetUidParams,
+  PricingDetailsParams,
+  PricingDetailsResponse,
+  RESPONSES,
+  operationRequest,
+  type OperationRequest,
+} from './schemas.ts'
 
-const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse }
+const ERRORS = {
+  400: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  500: ErrorResponse,
+  503: ErrorResponse,
+  504: ErrorResponse,
+}
 
 function operationSchema(op: PricerOperation, frame: boolean) {
   const native = !frame
@@ -49,7 +73,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getAssetPricingDetails',
         summary: 'Current pricing details of an asset',
-        description: 'The stored instrument terms and `pricing_support`: the pricer operations available for its instrument type and where to call them.',
+        description:
+          'The stored instrument terms and `pricing_support`: the pricer operations available for its instrument type and where to call them.',
         tags: ['pricing'],
         params: PricingDetailsParams,
         response: { 200: PricingDetailsResponse, 404: ErrorResponse, 422: ErrorResponse },
@@ -78,26 +103,49 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
    * One operation on one asset (the context of a single request is cached, or loaded with its event-loop turn), priced
    * by `inContext`: priceInContext (the result as data), or priceInContextJson (serialized in the pricing thread)
    */
-  const price = async <T>(inContext: PriceInContext<T>, op: PricerOperation, assetUid: string, body: OperationRequest): Promise<T> => {
+  const price = async <T>(
+    inContext: PriceInContext<T>,
+    op: PricerOperation,
+    assetUid: string,
+    body: OperationRequest,
+  ): Promise<T> => {
     const req = pricingRequest(op, body)
     const ctx = await pricingContext(app, contextQuery(req, assetUid))
     return inContext(app, req, ctx, benchmarkLoader(app, req))
   }
 
   for (const op of PRICER_OPERATIONS) {
-    app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/`, { schema: operationSchema(op, false), config: { readOnly: true } }, async (request, reply) => {
-      const priced: Priced | PricedJson = await price(priceInContextJson, op, request.params.asset_uid, request.body as OperationRequest)
-      // the response model's serialization, made by parts (response-json.ts): Fastify sends a string as it is (the
-      // reply untyped: the type provider types a payload as the model's data)
-      if ('json' in priced) return (reply as FastifyReply).type(JSON_CONTENT_TYPE).send(responseJson(priced))
-      return { ...priced.envelope, ...priced.result }
-    })
+    app.post(
+      `/api/v1/pricing/assets/:asset_uid/${op.key}/`,
+      { schema: operationSchema(op, false), config: { readOnly: true } },
+      async (request, reply) => {
+        const priced: Priced | PricedJson = await price(
+          priceInContextJson,
+          op,
+          request.params.asset_uid,
+          request.body as OperationRequest,
+        )
+        // the response model's serialization, made by parts (response-json.ts): Fastify sends a string as it is (the
+        // reply untyped: the type provider types a payload as the model's data)
+        if ('json' in priced) return (reply as FastifyReply).type(JSON_CONTENT_TYPE).send(responseJson(priced))
+        return { ...priced.envelope, ...priced.result }
+      },
+    )
     if (op.frame) {
       const frame = op.frame
-      app.post(`/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`, { schema: operationSchema(op, true), config: { readOnly: true } }, async (request) => {
-        const { envelope, result } = await price(priceInContext, op, request.params.asset_uid, request.body as OperationRequest)
-        return toFrame(frame, result, envelope)
-      })
+      app.post(
+        `/api/v1/pricing/assets/:asset_uid/${op.key}/frame/`,
+        { schema: operationSchema(op, true), config: { readOnly: true } },
+        async (request) => {
+          const { envelope, result } = await price(
+            priceInContext,
+            op,
+            request.params.asset_uid,
+            request.body as OperationRequest,
+          )
+          return toFrame(frame, result, envelope)
+        },
+      )
     }
   }
 }

@@ -6,11 +6,33 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTime, JsonObject, Nullable, Uid } from '../contracts/common.ts'
 
-const Opt = <T extends TSchema>(schema: T, description: string) => Type.Optional(Nullable({ ...schema, description } as T))
+const Opt = <T extends TSchema>(schema: T, description: string) =>
+  Type.Optional(Nullable({ ...schema, description } as T))
 
-export const QuoteSide = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'curve quote side, e.g. mid or offer' })
-export const Compounding = Type.Enum(['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded', 'CompoundedThenSimple'])
-export const FrequencyName = Type.Enum(['Once', 'Annual', 'Semiannual', 'EveryFourthMonth', 'Quarterly', 'Bimonthly', 'Monthly', 'EveryFourthWeek', 'Biweekly', 'Weekly', 'Daily'])
+export const QuoteSide = Type.String({
+  pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$',
+  description: 'curve quote side, e.g. mid or offer',
+})
+export const Compounding = Type.Enum([
+  'Simple',
+  'Compounded',
+  'Continuous',
+  'SimpleThenCompounded',
+  'CompoundedThenSimple',
+])
+export const FrequencyName = Type.Enum([
+  'Once',
+  'Annual',
+  'Semiannual',
+  'EveryFourthMonth',
+  'Quarterly',
+  'Bimonthly',
+  'Monthly',
+  'EveryFourthWeek',
+  'Biweekly',
+  'Weekly',
+  'Daily',
+])
 export const DurationType = Type.Enum(['Simple', 'Macaulay', 'Modified', 'Effective', 'KeyRate'])
 
 /** A yield as a decimal (0.045 is 4.5%): above 1 in size it is refused as a percentage (src/http/ajv.ts). */
@@ -20,7 +42,10 @@ const FlatYield = { ...Type.Number({ minimum: -0.99 }), 'x-decimal-rate': true }
 
 /** Parameters that price on a flat yield instead of the selected discount curve. */
 const flatYield = {
-  with_yield: Opt(FlatYield, 'price on a flat curve at this yield (decimal: 0.045 is 4.5%) instead of the selected discount curve'),
+  with_yield: Opt(
+    FlatYield,
+    'price on a flat curve at this yield (decimal: 0.045 is 4.5%) instead of the selected discount curve',
+  ),
   flat_compounding: Opt(Compounding, 'compounding of with_yield (default Compounded)'),
   flat_frequency: Opt(FrequencyName, 'frequency of with_yield (default Annual)'),
 }
@@ -28,28 +53,45 @@ export const CurveQuoteSide = Opt(QuoteSide, 'quote side of the discount and pro
 const curveSide = { curve_quote_side: CurveQuoteSide }
 
 /** The curve bump of effective and key-rate risk. */
-export const BumpBp = Opt(Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 1 }), 'parallel zero-rate bump of effective and key-rate risk, in basis points (default 1)')
+export const BumpBp = Opt(
+  Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 1 }),
+  'parallel zero-rate bump of effective and key-rate risk, in basis points (default 1)',
+)
 export const KeyRateTenors = Opt(
   Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,3}[DdWwMmYy]$' }), { minItems: 2, maxItems: 40, uniqueItems: true }),
   "key-rate risk: at least two increasing tenors from each curve's reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y 15Y 20Y 30Y)",
 )
 const bump = { bump_bp: BumpBp }
 
-/** The InterestRate of a yield (design §6.1): the bond's day count, compounded at its coupon frequency, unless given. */
+/**
+ * The InterestRate of a yield (design §6.1): the bond's day count, compounded at its coupon frequency, unless given.
+ */
 const yieldConvention = {
   yield_compounding: Opt(Compounding, 'compounding of the yield (default Compounded)'),
   yield_frequency: Opt(
     Type.String({ minLength: 1, maxLength: 32 }),
     'compounding frequency of the yield: Annual, Semiannual, Quarterly, Monthly, ... or a period such as 6M (default: the coupon frequency; a zero-coupon bond Annual)',
   ),
-  yield_day_count: Opt(Type.String({ minLength: 1, maxLength: 64 }), "day count of the yield, e.g. Actual365Fixed or ActualActual_ISMA (default: the bond's day_count)"),
+  yield_day_count: Opt(
+    Type.String({ minLength: 1, maxLength: 64 }),
+    "day count of the yield, e.g. Actual365Fixed or ActualActual_ISMA (default: the bond's day_count)",
+  ),
 }
 
 const includePaid = {
-  include_paid: Type.Optional(Nullable(Type.Boolean({ default: false, description: 'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)' }))),
+  include_paid: Type.Optional(
+    Nullable(
+      Type.Boolean({
+        default: false,
+        description:
+          'also list the flows paid on or before the valuation date (their floating amounts need historic fixings)',
+      }),
+    ),
+  ),
 }
 
-const params = (title: string, properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false, title })
+const params = (title: string, properties: Record<string, TSchema>) =>
+  Type.Object(properties, { additionalProperties: false, title })
 
 export const OPERATION_PARAMETERS = {
   price: params('PriceParameters', { ...flatYield, ...curveSide }),
@@ -58,40 +100,85 @@ export const OPERATION_PARAMETERS = {
     ...curveSide,
     ...bump,
     ...yieldConvention,
-    quoted_yield: Opt(DecimalYield, "price from this yield (decimal, in the yield conventions) by QuantLib's BondFunctions instead of from a curve: clean, dirty, accrued and the yield measures at it"),
+    quoted_yield: Opt(
+      DecimalYield,
+      "price from this yield (decimal, in the yield conventions) by QuantLib's BondFunctions instead of from a curve: clean, dirty, accrued and the yield measures at it",
+    ),
   }),
   duration: params('DurationParameters', {
     ...flatYield,
     ...curveSide,
     ...bump,
-    duration_type: Type.Optional(Nullable({ ...DurationType, default: 'Modified', description: 'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps' })),
+    duration_type: Type.Optional(
+      Nullable({
+        ...DurationType,
+        default: 'Modified',
+        description:
+          'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps',
+      }),
+    ),
     key_rate_tenors: KeyRateTenors,
   }),
   yield: params('YieldParameters', {
-    override_clean_price: Opt(Type.Number({ exclusiveMinimum: 0 }), 'clean price per 100 to solve the yield from, instead of the model price'),
+    override_clean_price: Opt(
+      Type.Number({ exclusiveMinimum: 0 }),
+      'clean price per 100 to solve the yield from, instead of the model price',
+    ),
     ...yieldConvention,
   }),
   'z-spread': params('ZSpreadParameters', {
     target_dirty_ccy: Type.Number({ description: 'target dirty value of the position in currency (required)' }),
-    curve_quote_side: Opt(QuoteSide, 'quote side of the projection curve, and of the benchmark when benchmark_curve_quote_side is omitted'),
-    benchmark_curve_role_key: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, default: 'z_spread_base', description: 'curve-selection role of the benchmark' }))),
+    curve_quote_side: Opt(
+      QuoteSide,
+      'quote side of the projection curve, and of the benchmark when benchmark_curve_quote_side is omitted',
+    ),
+    benchmark_curve_role_key: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          default: 'z_spread_base',
+          description: 'curve-selection role of the benchmark',
+        }),
+      ),
+    ),
     benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the benchmark curve selection'),
     benchmark_curve_uid: Opt(Uid, 'use this curve as the benchmark instead of the selection'),
-    benchmark_curve_unique_identifier: Opt(Type.String({ minLength: 1, maxLength: 255 }), 'use the curve with this identifier as the benchmark'),
-    benchmark_expected_curve_type: Opt(Type.String({ minLength: 1, maxLength: 64 }), 'the benchmark curve must have this curve_type'),
-    use_quantlib: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'solve with the QuantLib-exact core (the only engine)' }))),
-    tol: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e-2, default: 1e-12, description: 'solver accuracy' }))),
-    max_iter: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, default: 200, description: 'maximum solver evaluations' }))),
+    benchmark_curve_unique_identifier: Opt(
+      Type.String({ minLength: 1, maxLength: 255 }),
+      'use the curve with this identifier as the benchmark',
+    ),
+    benchmark_expected_curve_type: Opt(
+      Type.String({ minLength: 1, maxLength: 64 }),
+      'the benchmark curve must have this curve_type',
+    ),
+    use_quantlib: Type.Optional(
+      Nullable(Type.Boolean({ default: true, description: 'solve with the QuantLib-exact core (the only engine)' })),
+    ),
+    tol: Type.Optional(
+      Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e-2, default: 1e-12, description: 'solver accuracy' })),
+    ),
+    max_iter: Type.Optional(
+      Nullable(Type.Integer({ minimum: 1, maximum: 10_000, default: 200, description: 'maximum solver evaluations' })),
+    ),
   }),
   cashflows: params('CashflowsParameters', { ...curveSide, ...includePaid }),
   'net-cashflows': params('NetCashflowsParameters', { ...curveSide, ...includePaid }),
   'carry-roll-down': params('CarryRollDownParameters', {
-    horizon_days: Type.Integer({ minimum: 1, maximum: 36_500, description: 'horizon in business days of the bond calendar (required)' }),
+    horizon_days: Type.Integer({
+      minimum: 1,
+      maximum: 36_500,
+      description: 'horizon in business days of the bond calendar (required)',
+    }),
     clean: Type.Optional(Nullable(Type.Boolean({ default: true, description: 'report clean (true) or dirty prices' }))),
     ...flatYield,
     ...curveSide,
   }),
-  'curve-preview': params('CurvePreviewParameters', { ...flatYield, ...curveSide, benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the z-spread benchmark curve reference') }),
+  'curve-preview': params('CurvePreviewParameters', {
+    ...flatYield,
+    ...curveSide,
+    benchmark_curve_quote_side: Opt(QuoteSide, 'quote side of the z-spread benchmark curve reference'),
+  }),
   'fixings-availability': params('FixingsAvailabilityParameters', { ...flatYield }),
 } as const
 
@@ -102,7 +189,11 @@ const titleOf = (schema: TSchema) => (schema as { title?: string }).title ?? ''
 
 const requestFields = {
   valuation_date: DateTime,
-  market_data_set: Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid (required by every operation)' }),
+  market_data_set: Type.String({
+    minLength: 1,
+    pattern: '\\S',
+    description: 'market-data set key or uid (required by every operation)',
+  }),
 }
 
 /**
@@ -114,7 +205,11 @@ export function operationRequest(key: OperationKey) {
   const name = titleOf(parameters)
   return Type.Object(
     { ...requestFields, parameters: Type.Optional({ ...parameters, default: {} }) },
-    { additionalProperties: false, title: `AssetPricingOperationRequest_${name}_`, description: `AssetPricingOperationRequest with the parameters of ${key} (${name}).` },
+    {
+      additionalProperties: false,
+      title: `AssetPricingOperationRequest_${name}_`,
+      description: `AssetPricingOperationRequest with the parameters of ${key} (${name}).`,
+    },
   )
 }
 
@@ -123,7 +218,10 @@ export const AssetPricingOperationRequest = Type.Object(
   {
     ...requestFields,
     parameters: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { default: {}, description: `operation-specific; unknown parameters are rejected: ${Object.values(OPERATION_PARAMETERS).map(titleOf).join(', ')}` }),
+      Type.Record(Type.String(), Type.Unknown(), {
+        default: {},
+        description: `operation-specific; unknown parameters are rejected: ${Object.values(OPERATION_PARAMETERS).map(titleOf).join(', ')}`,
+      }),
     ),
   },
   { additionalProperties: false, title: 'AssetPricingOperationRequest' },
@@ -148,8 +246,13 @@ export const OperationDescriptor = Type.Object(
     request_model: Type.String(),
     response_model: Type.String(),
     response_contract: Type.String(),
-    app_component: Type.Object({ output_root: Type.String(), flat_outputs: Type.Array(Type.String()) }, { additionalProperties: false }),
-    parameters: Type.Array(Type.Object({ key: Type.String(), required: Type.Boolean() }, { additionalProperties: false })),
+    app_component: Type.Object(
+      { output_root: Type.String(), flat_outputs: Type.Array(Type.String()) },
+      { additionalProperties: false },
+    ),
+    parameters: Type.Array(
+      Type.Object({ key: Type.String(), required: Type.Boolean() }, { additionalProperties: false }),
+    ),
     response_mappings: Type.Array(JsonObject),
     frame_url: Nullable(Type.String()),
     frame_response_model: Nullable(Type.String()),

@@ -1,4 +1,7 @@
-/** Builds the worker task from a resolved context: plain JSON but for the fixing histories (SharedArrayBuffers, by reference), everything the operation needs, nothing more. */
+/**
+ * Builds the worker task from a resolved context: plain JSON but for the fixing histories (SharedArrayBuffers, by
+ * reference), everything the operation needs, nothing more.
+ */
 import type { OperationName, PricingTask } from '../contracts/pricing.ts'
 import type { ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
@@ -33,7 +36,13 @@ function taskMarket(md: ResolvedMarketData): TaskMarket {
   return market
 }
 
-export function buildTask(operation: OperationName, ctx: PricingContextRow, md: ResolvedMarketData, valuationDate: string, parameters: Record<string, unknown>): PricingTask {
+export function buildTask(
+  operation: OperationName,
+  ctx: PricingContextRow,
+  md: ResolvedMarketData,
+  valuationDate: string,
+  parameters: Record<string, unknown>,
+): PricingTask {
   const { curves, indexes, fixings } = taskMarket(md)
   const task: PricingTask = {
     operation,

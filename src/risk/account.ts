@@ -18,21 +18,48 @@ interface UnitRisk {
   key_rate_durations: { tenor: string; duration: number }[]
 }
 
-export async function accountRisk(app: FastifyInstance, accountUid: string, body: AccountRiskRequest): Promise<AccountRiskResponse> {
+export async function accountRisk(
+  app: FastifyInstance,
+  accountUid: string,
+  body: AccountRiskRequest,
+): Promise<AccountRiskResponse> {
   if (!(await accountExists(app.sql, accountUid))) throw notFound(`Account '${accountUid}' was not found.`)
   const snapshot = await holdingsSnapshot(app.sql, accountUid, body.holdings_date)
-  if (!snapshot) throw notFound(`Account '${accountUid}' has no holdings snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`)
+  if (!snapshot)
+    throw notFound(
+      `Account '${accountUid}' has no holdings snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`,
+    )
   const holdings = await riskHoldings(app.sql, snapshot.uid)
   // stored by the loader or before the API bounded quantities: figures beyond a double's range cannot be answered
   const huge = holdings.find((h) => !(Math.abs(Number(h.quantity)) <= MAX_HOLDING_QUANTITY))
-  if (huge) throw conflict(`Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`)
+  if (huge)
+    throw conflict(
+      `Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`,
+    )
   const parameters: NonNullable<AccountRiskRequest['parameters']> = body.parameters ?? {}
-  const req = pricingRequest({ key: 'risk' }, { valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters })
+  const req = pricingRequest(
+    { key: 'risk' },
+    { valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters },
+  )
   const tenors = parameters.key_rate_tenors ?? [...KEY_RATE_TENORS]
   const priceable = holdings.filter((h) => h.asset_uid !== null)
-  const outcomes = new Map((await priceEach(app, req, priceable.map((h) => h.asset_uid as string))).map((o, i) => [priceable[i].asset_identifier, o]))
+  const outcomes = new Map(
+    (
+      await priceEach(
+        app,
+        req,
+        priceable.map((h) => h.asset_uid as string),
+      )
+    ).map((o, i) => [priceable[i].asset_identifier, o]),
+  )
 
-  const totals = { market_value: 0, dv01: 0, key_rate_dv01: Object.fromEntries(tenors.map((t) => [t, 0])) as Record<string, number>, priced_positions: 0, unpriced_positions: 0 }
+  const totals = {
+    market_value: 0,
+    dv01: 0,
+    key_rate_dv01: Object.fromEntries(tenors.map((t) => [t, 0])) as Record<string, number>,
+    priced_positions: 0,
+    unpriced_positions: 0,
+  }
   const positions = holdings.map((h): RiskPosition => {
     const quantity = Number(h.quantity)
     const base = { asset_uid: h.asset_uid, asset_identifier: h.asset_identifier, quantity }
@@ -46,8 +73,17 @@ export async function accountRisk(app: FastifyInstance, accountUid: string, body
       return { ...base, status: outcome.status, detail: 'detail' in outcome ? outcome.detail : '' }
     }
     const unit = outcome.priced.result as unknown as UnitRisk
-    const keyRateDv01 = Object.fromEntries(unit.key_rate_durations.map((k) => [k.tenor, quantity * k.duration * unit.npv * 1e-4]))
-    const position = { ...base, status: 200, npv: unit.npv, market_value: quantity * unit.npv, dv01: quantity * unit.dv01, key_rate_dv01: keyRateDv01 }
+    const keyRateDv01 = Object.fromEntries(
+      unit.key_rate_durations.map((k) => [k.tenor, quantity * k.duration * unit.npv * 1e-4]),
+    )
+    const position = {
+      ...base,
+      status: 200,
+      npv: unit.npv,
+      market_value: quantity * unit.npv,
+      dv01: quantity * unit.dv01,
+      key_rate_dv01: keyRateDv01,
+    }
     totals.priced_positions++
     totals.market_value += position.market_value
     totals.dv01 += position.dv01

@@ -29,13 +29,18 @@ export interface PricingJobData {
   asset_uids: string[]
 }
 
-export const toItem = (o: ItemOutcome): BatchItem => ('priced' in o ? { asset_uid: o.asset_uid, status: 200, result: { ...o.priced.envelope, ...o.priced.result } } : o)
+export const toItem = (o: ItemOutcome): BatchItem =>
+  'priced' in o ? { asset_uid: o.asset_uid, status: 200, result: { ...o.priced.envelope, ...o.priced.result } } : o
 
 /** What one process answers for a batch or a part of one. */
 export async function priceItems(app: FastifyInstance, data: PricingJobData): Promise<BatchItem[]> {
   const op = PRICER_OPERATIONS.find((o) => o.key === data.operation)
   if (!op) throw new Error(`operation '${data.operation}' is not registered`)
-  const req = pricingRequest(op, { valuation_date: data.valuation_date, market_data_set: data.market_data_set, parameters: data.parameters })
+  const req = pricingRequest(op, {
+    valuation_date: data.valuation_date,
+    market_data_set: data.market_data_set,
+    parameters: data.parameters,
+  })
   return (await priceEach(app, req, data.asset_uids)).map(toItem)
 }
 
@@ -51,7 +56,10 @@ export class PricingJobs {
   readonly queue: Queue<PricingJobData, BatchItem[]>
   private readonly link: QueueProducer<PricingJobData, BatchItem[]>
 
-  constructor(private readonly app: FastifyInstance, private readonly options: PricingJobsOptions) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: PricingJobsOptions,
+  ) {
     this.link = new QueueProducer<PricingJobData, BatchItem[]>(PRICING_QUEUE_NAME, { ...options, log: app.log })
     this.queue = this.link.queue
     // every part waited for listens on the queue: a batch has as many parts as it likes
@@ -60,7 +68,12 @@ export class PricingJobs {
 
   /** Whether this batch goes to the queue: above the job size, with Redis answering. */
   splits(assets: number): boolean {
-    return this.options.jobSize > 0 && assets > this.options.jobSize && this.link.producer.status === 'ready' && this.link.events !== null
+    return (
+      this.options.jobSize > 0 &&
+      assets > this.options.jobSize &&
+      this.link.producer.status === 'ready' &&
+      this.link.events !== null
+    )
   }
 
   /** The batch in jobs of `jobSize` assets, priced by whichever processes take them; the items in order. */
@@ -68,10 +81,22 @@ export class PricingJobs {
     const events = this.link.events
     if (!events) return priceItems(this.app, data)
     const parts: PricingJobData[] = []
-    for (let i = 0; i < data.asset_uids.length; i += this.options.jobSize) parts.push({ ...data, asset_uids: data.asset_uids.slice(i, i + this.options.jobSize) })
+    for (let i = 0; i < data.asset_uids.length; i += this.options.jobSize)
+      parts.push({ ...data, asset_uids: data.asset_uids.slice(i, i + this.options.jobSize) })
     let jobs: Job<PricingJobData, BatchItem[]>[]
     try {
-      jobs = await this.queue.addBulk(parts.map((part) => ({ name: part.operation, data: part, opts: { jobId: randomUUID(), attempts: 2, removeOnComplete: { age: 60, count: 500 }, removeOnFail: { age: 24 * 3600, count: 100 } } })))
+      jobs = await this.queue.addBulk(
+        parts.map((part) => ({
+          name: part.operation,
+          data: part,
+          opts: {
+            jobId: randomUUID(),
+            attempts: 2,
+            removeOnComplete: { age: 60, count: 500 },
+            removeOnFail: { age: 24 * 3600, count: 100 },
+          },
+        })),
+      )
     } catch (error) {
       this.app.log.warn({ err: (error as Error).message }, 'pricing jobs: enqueue failed; pricing the batch here')
       return priceItems(this.app, data)
@@ -93,7 +118,10 @@ export class PricingJobs {
     if (results.some((r) => r === null)) {
       // withdraw the parts nobody started: a worker would otherwise price them for a request that has gone
       await Promise.all(jobs.map((job) => job.remove().catch(() => {})))
-      throw new HttpError(504, `The batch did not finish within PRICING_BATCH_WAIT_MS (${this.options.waitTimeoutMs} ms); retry it, or split it.`)
+      throw new HttpError(
+        504,
+        `The batch did not finish within PRICING_BATCH_WAIT_MS (${this.options.waitTimeoutMs} ms); retry it, or split it.`,
+      )
     }
     return (results as BatchItem[][]).flat()
   }
@@ -109,7 +137,15 @@ export class PricingWorker {
   private readonly connection: Redis
   private closing: Promise<void> | null = null
 
-  constructor(app: FastifyInstance, options: { redisUrl: string; prefix: string; concurrency?: number; onCompleted?: (job: Job<PricingJobData, BatchItem[]>) => void }) {
+  constructor(
+    app: FastifyInstance,
+    options: {
+      redisUrl: string
+      prefix: string
+      concurrency?: number
+      onCompleted?: (job: Job<PricingJobData, BatchItem[]>) => void
+    },
+  ) {
     this.connection = createRedis(options.redisUrl, 'worker', app.log)
     this.connection.on('ready', () => {
       if (this.worker || this.closing) return
@@ -121,7 +157,9 @@ export class PricingWorker {
         runRetryDelay: 2_000,
       })
       this.worker.on('error', () => {})
-      this.worker.on('failed', (job, error) => app.log.error({ job: job?.id, err: error.message }, 'pricing job attempt failed'))
+      this.worker.on('failed', (job, error) =>
+        app.log.error({ job: job?.id, err: error.message }, 'pricing job attempt failed'),
+      )
       if (options.onCompleted) this.worker.on('completed', options.onCompleted)
     })
   }

@@ -12,7 +12,10 @@ import { buildApp } from '../app.ts'
 
 // a pricing worker processes pricing jobs and nothing else: bulk deletes stay with their own workers
 const config = { ...loadConfigOrExit(), pricingWorkerInProcess: true, bulkWorkerInProcess: false }
-const sql = createSql(config.databaseUrl, { max: Math.max(4, config.pricerThreads * 2), timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs } })
+const sql = createSql(config.databaseUrl, {
+  max: Math.max(4, config.pricerThreads * 2),
+  timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs },
+})
 try {
   await ensureDatabase(config.databaseUrl, config.dbConnectTimeoutMs / 1000)
   await migrate(sql)
@@ -21,7 +24,10 @@ try {
   process.exit(1)
 }
 const app = await buildApp({ config, sql, ownsSql: true })
-app.log.info({ redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix, threads: config.pricerThreads }, 'pricing worker ready')
+app.log.info(
+  { redis: describeRedis(config.redisUrl), prefix: config.bulkQueuePrefix, threads: config.pricerThreads },
+  'pricing worker ready',
+)
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,7 +7,11 @@ export interface RiskSnapshot {
 }
 
 /** The account's latest holdings set at or before `date` (the latest of all without one). */
-export async function holdingsSnapshot(sql: Sql, accountUid: string, date: string | null | undefined): Promise<RiskSnapshot | undefined> {
+export async function holdingsSnapshot(
+  sql: Sql,
+  accountUid: string,
+  date: string | null | undefined,
+): Promise<RiskSnapshot | undefined> {
   const [row] = await sql<RiskSnapshot[]>`
     select uid::text, time_index from account_holdings_sets
     where account_uid = ${accountUid} ${date ? sql`and time_index <= ${date}::timestamptz` : sql``}

@@ -11,14 +11,27 @@ import { PRICER_OPERATIONS } from '../pricing/operations.ts'
 import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
 import { accountRisk } from './account.ts'
 import { priceItems } from './jobs.ts'
-import { AccountRiskParams, AccountRiskRequest, AccountRiskResponse, BatchPricingRequest, BatchPricingResponse } from './schemas.ts'
+import {
+  AccountRiskParams,
+  AccountRiskRequest,
+  AccountRiskResponse,
+  BatchPricingRequest,
+  BatchPricingResponse,
+} from './schemas.ts'
 
 const TAG = 'risk'
 const ERRORS = { 404: ErrorResponse, 422: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse }
 
 /** Each operation's parameters checked as its single route checks them (unknown ones refused, defaults applied). */
 const checkParameters = Object.fromEntries(
-  PRICER_OPERATIONS.map((op) => [op.key, bodyPartValidator({ type: 'object', properties: { parameters: OPERATION_PARAMETERS[op.key] }, additionalProperties: true })]),
+  PRICER_OPERATIONS.map((op) => [
+    op.key,
+    bodyPartValidator({
+      type: 'object',
+      properties: { parameters: OPERATION_PARAMETERS[op.key] },
+      additionalProperties: true,
+    }),
+  ]),
 ) as Record<OperationKey, (body: unknown) => void>
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,8 +54,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const op = PRICER_OPERATIONS.find((o) => o.key === body.operation)!
       const parameters = body.parameters ?? {}
       checkParameters[op.key]({ parameters })
-      const data = { operation: op.key, valuation_date: body.valuation_date, market_data_set: body.market_data_set, parameters, asset_uids: body.asset_uids }
-      const results = app.pricingJobs.splits(data.asset_uids.length) ? await app.pricingJobs.run(data) : await priceItems(app, data)
+      const data = {
+        operation: op.key,
+        valuation_date: body.valuation_date,
+        market_data_set: body.market_data_set,
+        parameters,
+        asset_uids: body.asset_uids,
+      }
+      const results = app.pricingJobs.splits(data.asset_uids.length)
+        ? await app.pricingJobs.run(data)
+        : await priceItems(app, data)
       return { operation: op.key, valuation_date: body.valuation_date, market_data_set: body.market_data_set, results }
     },
   )

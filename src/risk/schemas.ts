@@ -12,8 +12,16 @@ export const BatchPricingRequest = Type.Object(
     valuation_date: DateTime,
     market_data_set: MarketDataSet,
     operation: Type.Enum(OPERATION_KEYS, { description: 'one of the ten pricer operations' }),
-    parameters: Type.Optional({ ...JsonObject, default: {}, description: "the operation's parameters, exactly as on its single-asset route (validated the same way)" }),
-    asset_uids: Type.Array(Uid, { minItems: 1, maxItems: MAX_BATCH, description: `1 to ${MAX_BATCH} assets; each is priced as its single-asset route would price it` }),
+    parameters: Type.Optional({
+      ...JsonObject,
+      default: {},
+      description: "the operation's parameters, exactly as on its single-asset route (validated the same way)",
+    }),
+    asset_uids: Type.Array(Uid, {
+      minItems: 1,
+      maxItems: MAX_BATCH,
+      description: `1 to ${MAX_BATCH} assets; each is priced as its single-asset route would price it`,
+    }),
   },
   { additionalProperties: false, title: 'BatchPricingRequest' },
 )
@@ -31,7 +39,12 @@ export const BatchItem = Type.Object(
 export type BatchItem = Static<typeof BatchItem>
 
 export const BatchPricingResponse = Type.Object(
-  { operation: Type.String(), valuation_date: DateTime, market_data_set: Type.String(), results: Type.Array(BatchItem) },
+  {
+    operation: Type.String(),
+    valuation_date: DateTime,
+    market_data_set: Type.String(),
+    results: Type.Array(BatchItem),
+  },
   { additionalProperties: false, title: 'BatchPricingResponse' },
 )
 
@@ -41,7 +54,12 @@ export const AccountRiskRequest = Type.Object(
   {
     valuation_date: DateTime,
     market_data_set: MarketDataSet,
-    holdings_date: Type.Optional(Nullable({ ...DateTime, description: 'price the latest holdings snapshot at or before this time (default: the latest)' })),
+    holdings_date: Type.Optional(
+      Nullable({
+        ...DateTime,
+        description: 'price the latest holdings snapshot at or before this time (default: the latest)',
+      }),
+    ),
     parameters: Type.Optional(
       Type.Object(
         { curve_quote_side: CurveQuoteSide, bump_bp: BumpBp, key_rate_tenors: KeyRateTenors },
@@ -53,7 +71,9 @@ export const AccountRiskRequest = Type.Object(
 )
 export type AccountRiskRequest = Static<typeof AccountRiskRequest>
 
-const KeyRateDv01 = Type.Record(Type.String(), Type.Number(), { description: 'tenor → quantity × key-rate duration × NPV × 1e-4 (currency per basis point)' })
+const KeyRateDv01 = Type.Record(Type.String(), Type.Number(), {
+  description: 'tenor → quantity × key-rate duration × NPV × 1e-4 (currency per basis point)',
+})
 
 export const RiskPosition = Type.Object(
   {
@@ -65,7 +85,9 @@ export const RiskPosition = Type.Object(
     market_value: Type.Optional(Type.Number({ description: 'quantity × npv' })),
     dv01: Type.Optional(Type.Number({ description: 'quantity × DV01 of one unit (currency per basis point)' })),
     key_rate_dv01: Type.Optional(KeyRateDv01),
-    detail: Type.Optional(Type.String({ description: 'why the position could not be priced; it is left out of the totals' })),
+    detail: Type.Optional(
+      Type.String({ description: 'why the position could not be priced; it is left out of the totals' }),
+    ),
   },
   { additionalProperties: false, title: 'AccountRiskPosition' },
 )
@@ -81,7 +103,13 @@ export const AccountRiskResponse = Type.Object(
     key_rate_tenors: Type.Array(Type.String()),
     positions: Type.Array(RiskPosition),
     totals: Type.Object(
-      { market_value: Type.Number(), dv01: Type.Number(), key_rate_dv01: KeyRateDv01, priced_positions: Type.Integer(), unpriced_positions: Type.Integer() },
+      {
+        market_value: Type.Number(),
+        dv01: Type.Number(),
+        key_rate_dv01: KeyRateDv01,
+        priced_positions: Type.Integer(),
+        unpriced_positions: Type.Integer(),
+      },
       { additionalProperties: false, description: 'sums over the priced positions only' },
     ),
   },

@@ -25,8 +25,16 @@ export const ApiSettingsResponse = Type.Object(
       },
       strict,
     ),
-    documentation: Type.Object({ openapi_url: Type.String(), swagger_url: Type.String(), redoc_url: Type.String() }, strict),
-    assumptions: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), value: Scalar, source: Type.String(), description: Type.String() }, strict)),
+    documentation: Type.Object(
+      { openapi_url: Type.String(), swagger_url: Type.String(), redoc_url: Type.String() },
+      strict,
+    ),
+    assumptions: Type.Array(
+      Type.Object(
+        { key: Type.String(), label: Type.String(), value: Scalar, source: Type.String(), description: Type.String() },
+        strict,
+      ),
+    ),
   },
   { ...strict, title: 'ApiSettingsResponse' },
 )
@@ -52,12 +60,41 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     documentation: { openapi_url: '/openapi.json', swagger_url: '/docs', redoc_url: '/redoc' },
     assumptions: [
-      { key: 'namespace', label: 'Namespace', value: namespace, source: namespaceSource, description: `Logical namespace of this deployment (${NAMESPACE_ENV} overrides the default).` },
-      { key: 'runtime_bootstrap', label: 'Runtime bootstrap', value: 'startup_attachment', source: 'apps/v1 runtime bootstrap', description: 'Database, pricing pool and queue are attached when the process starts.' },
-      { key: 'schema_management', label: 'Schema management', value: 'migrations_required', source: 'apps/v1 runtime bootstrap', description: 'The schema comes from numbered SQL migrations applied at start (npm run migrate).' },
+      {
+        key: 'namespace',
+        label: 'Namespace',
+        value: namespace,
+        source: namespaceSource,
+        description: `Logical namespace of this deployment (${NAMESPACE_ENV} overrides the default).`,
+      },
+      {
+        key: 'runtime_bootstrap',
+        label: 'Runtime bootstrap',
+        value: 'startup_attachment',
+        source: 'apps/v1 runtime bootstrap',
+        description: 'Database, pricing pool and queue are attached when the process starts.',
+      },
+      {
+        key: 'schema_management',
+        label: 'Schema management',
+        value: 'migrations_required',
+        source: 'apps/v1 runtime bootstrap',
+        description: 'The schema comes from numbered SQL migrations applied at start (npm run migrate).',
+      },
     ],
   }
-  app.get('/api/v1/settings/', { schema: { operationId: 'getApiSettings', summary: 'Service settings and assumptions', tags: ['settings'], response: { 200: ApiSettingsResponse } } }, async () => settings)
+  app.get(
+    '/api/v1/settings/',
+    {
+      schema: {
+        operationId: 'getApiSettings',
+        summary: 'Service settings and assumptions',
+        tags: ['settings'],
+        response: { 200: ApiSettingsResponse },
+      },
+    },
+    async () => settings,
+  )
 }
 
 export default routes

@@ -14,7 +14,9 @@ export const VirtualFundCollection = ResourceCollection(VirtualFund, 'ResourceCo
 export const VirtualFundListQuery = Type.Object(
   {
     ...paginationQuery({ defaultLimit: 25, maxLimit: 500 }),
-    search: Type.Optional(Type.String({ description: 'substring of uid, unique_identifier, account_uid or target_portfolio_uid' })),
+    search: Type.Optional(
+      Type.String({ description: 'substring of uid, unique_identifier, account_uid or target_portfolio_uid' }),
+    ),
     account_uid: Type.Optional(Uid),
     portfolio_uid: Type.Optional(Uid),
   },
@@ -24,8 +26,13 @@ export const VirtualFundListQuery = Type.Object(
 export const VirtualFundDetailResponse = Type.Object(
   {
     virtual_fund: VirtualFund,
-    tabs: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), url: Type.String() }, { additionalProperties: false })),
-    links: Type.Object({ summary: Type.String(), latest_holdings: Type.String(), account: Type.String(), portfolio: Type.String() }, { additionalProperties: false }),
+    tabs: Type.Array(
+      Type.Object({ key: Type.String(), label: Type.String(), url: Type.String() }, { additionalProperties: false }),
+    ),
+    links: Type.Object(
+      { summary: Type.String(), latest_holdings: Type.String(), account: Type.String(), portfolio: Type.String() },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, title: 'VirtualFundDetailResponse' },
 )

@@ -20,7 +20,10 @@ t.test('every write example answers 2xx against the demo', async (t) => {
       alone++
       answer = await sendOnFreshDemo(op)
     }
-    t.ok(ok(answer.status), `${op.operationId}: ${op.method} ${answer.url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`)
+    t.ok(
+      ok(answer.status),
+      `${op.operationId}: ${op.method} ${answer.url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+    )
   }
   t.ok(alone < writes.length / 4, `${alone} writes needed a fresh demo`)
 })

@@ -16,7 +16,11 @@ t.test("each pricer operation's example answers 200", async (t) => {
   t.equal(operations.length, 12, 'the twelve pricer routes')
   for (const op of operations) {
     const answer = await sendExample(app, op)
-    t.equal(answer.status, 200, `${op.operationId}: POST ${answer.url} ${JSON.stringify(answer.example.body)} → ${JSON.stringify(answer.body).slice(0, 200)}`)
+    t.equal(
+      answer.status,
+      200,
+      `${op.operationId}: POST ${answer.url} ${JSON.stringify(answer.example.body)} → ${JSON.stringify(answer.body).slice(0, 200)}`,
+    )
   }
 })
 
@@ -26,6 +30,9 @@ t.test('every other read example answers 2xx', async (t) => {
   t.ok(operations.length > 60, `${operations.length} operations`)
   for (const op of operations) {
     const answer = await sendExample(app, op)
-    t.ok(ok(answer.status), `${op.operationId}: ${op.method} ${answer.url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`)
+    t.ok(
+      ok(answer.status),
+      `${op.operationId}: ${op.method} ${answer.url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+    )
   }
 })

@@ -19,21 +19,34 @@ function sources(dir: string): string[] {
 
 /** Module specifiers of a source's imports and re-exports that lead into workers/, other than workers/entry.ts. */
 export function workerImports(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s+'([^']+)'/g)].map((m) => m[1]).filter((spec) => /(^|\/)workers\//.test(spec) && !spec.endsWith('workers/entry.ts'))
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s+'([^']+)'/g)]
+    .map((m) => m[1])
+    .filter((spec) => /(^|\/)workers\//.test(spec) && !spec.endsWith('workers/entry.ts'))
 }
 
 t.test('the scanner finds an import into workers/', async (t) => {
-  t.same(workerImports("import { a } from '../../workers/operations/x.ts'\nimport { b } from '../../workers/entry.ts'\nexport { c } from '../workers/y.ts'"), ['../../workers/operations/x.ts', '../workers/y.ts'])
+  t.same(
+    workerImports(
+      "import { a } from '../../workers/operations/x.ts'\nimport { b } from '../../workers/entry.ts'\nexport { c } from '../workers/y.ts'",
+    ),
+    ['../../workers/operations/x.ts', '../workers/y.ts'],
+  )
 })
 
 t.test('src/ imports workers/ only through workers/entry.ts', async (t) => {
-  const found = sources('src').flatMap((f) => workerImports(readFileSync(join(root, f), 'utf8')).map((spec) => `${f}: ${spec}`))
+  const found = sources('src').flatMap((f) =>
+    workerImports(readFileSync(join(root, f), 'utf8')).map((spec) => `${f}: ${spec}`),
+  )
   t.same(found, [])
 })
 
 t.test('one reply type and one list of instrument types', async (t) => {
   const files = [...sources('src'), ...sources('workers')]
   const declares = (pattern: RegExp) => files.filter((f) => pattern.test(readFileSync(join(root, f), 'utf8')))
-  t.same(declares(/^export type (TaskReply|WorkerReply)\b/m), ['src/contracts/pricing.ts'], 'the worker reply is declared once')
+  t.same(
+    declares(/^export type (TaskReply|WorkerReply)\b/m),
+    ['src/contracts/pricing.ts'],
+    'the worker reply is declared once',
+  )
   t.same(declares(/\[\s*'FixedRateBond',\s*'CallableFixedRateBond'/), [], 'no second literal list of the bond classes')
 })

@@ -11,16 +11,26 @@ export const queuePrefix = () => `fi-test-${randomBytes(6).toString('hex')}`
 
 export async function buildBulk(t: TestContext, options: BuildOptions = {}): Promise<TestApp & { prefix: string }> {
   const prefix = options.env?.BULK_QUEUE_PREFIX ?? queuePrefix()
-  const built = await build(t, { ...options, env: { BULK_QUEUE_PREFIX: prefix, BULK_WORKER_IN_PROCESS: 'true', ...options.env } })
+  const built = await build(t, {
+    ...options,
+    env: { BULK_QUEUE_PREFIX: prefix, BULK_WORKER_IN_PROCESS: 'true', ...options.env },
+  })
   t.teardown(() => dropKeys(prefix))
   return { ...built, prefix }
 }
 
-export const explicit = (uids: string[], options: Record<string, unknown> = {}) => ({ selection: { mode: 'explicit', uids }, options })
+export const explicit = (uids: string[], options: Record<string, unknown> = {}) => ({
+  selection: { mode: 'explicit', uids },
+  options,
+})
 
 /** Removes the test's queue keys from the shared Redis (a no-op when the test pointed at no Redis). */
 async function dropKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   redis.on('error', () => {})
   try {
     await redis.connect()

@@ -7,7 +7,8 @@ const { app, db } = await buildBulk(t)
 const { sql } = db
 const MISSING = '00000000-0000-4000-8000-00000000abcd'
 
-const execute = (collection: string, uids: string[]) => app.inject({ method: 'POST', url: `/api/v1/${collection}/bulk-delete/`, payload: explicit(uids) })
+const execute = (collection: string, uids: string[]) =>
+  app.inject({ method: 'POST', url: `/api/v1/${collection}/bulk-delete/`, payload: explicit(uids) })
 const jobsAdded = async () => {
   const counts = await app.bulkQueue.queue.getJobCounts()
   return Object.values(counts).reduce((a, b) => a + b, 0)
@@ -29,7 +30,13 @@ t.test('portfolios: weights and values by identifier, memberships cascade, faile
   const [group] = await fx.portfolioGroups(sql, 1, uids)
   const r = await execute('portfolio', uids)
   t.equal(r.statusCode, 200)
-  t.same(body(r), { detail: 'Deleted 4 portfolios.', deleted_count: 4, deleted_weights_count: 12, deleted_values_count: 12, failed: [] })
+  t.same(body(r), {
+    detail: 'Deleted 4 portfolios.',
+    deleted_count: 4,
+    deleted_weights_count: 12,
+    deleted_values_count: 12,
+    failed: [],
+  })
   t.equal(await fx.count(sql, 'portfolios', uids), 0)
   t.equal(await fx.count(sql, 'portfolio_group_memberships', [group]), 0)
   t.equal(await fx.count(sql, 'portfolio_groups', [group]), 1, 'the group stays')
@@ -50,7 +57,10 @@ t.test('a blocked selection is 409, nothing is deleted and no job is queued', as
   await fx.virtualFund(sql, funded)
   let r = await execute('portfolio', [free, funded])
   t.equal(r.statusCode, 409)
-  t.equal(body(r).detail, `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual funds first.`)
+  t.equal(
+    body(r).detail,
+    `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual funds first.`,
+  )
   t.equal(await fx.count(sql, 'portfolios', [free, funded]), 2)
   t.equal(await fx.count(sql, 'portfolio_weights'), 2)
 
@@ -70,8 +80,13 @@ t.test('overlapping executions: every row deleted once, no 5xx', async (t) => {
   const responses = await Promise.all(selections.map((uids) => execute('asset-category', uids)))
   const statuses = responses.map((r) => r.statusCode)
   t.comment(`statuses ${statuses.join(', ')}`)
-  t.notOk(statuses.some((s) => s >= 500), `no 5xx: ${statuses.join(', ')}`)
-  const deleted = responses.filter((r) => r.statusCode === 200).reduce((n, r) => n + body<{ deleted_count: number }>(r).deleted_count, 0)
+  t.notOk(
+    statuses.some((s) => s >= 500),
+    `no 5xx: ${statuses.join(', ')}`,
+  )
+  const deleted = responses
+    .filter((r) => r.statusCode === 200)
+    .reduce((n, r) => n + body<{ deleted_count: number }>(r).deleted_count, 0)
   const remaining = await fx.count(sql, 'asset_categories', [...a, ...b])
   t.equal(deleted + remaining, 60, 'each row deleted at most once (the counts add up)')
   t.ok(statuses.includes(200), 'one of them deleted')
@@ -89,7 +104,10 @@ t.test('ops: metrics count jobs per state and time them; the dashboard serves of
   t.match(text, /bulk_delete_jobs\{state="completed"\} [1-9]/)
   t.match(text, /bulk_delete_job_duration_seconds_count\{resource="portfolios",state="completed",phase="run"\} 1/)
   t.match(text, /bulk_delete_executions_total\{resource="portfolios",outcome="blocked"\} 1/)
-  t.match(text, /http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/portfolio\/bulk-delete\/",status_code="200"\} 1/)
+  t.match(
+    text,
+    /http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/portfolio\/bulk-delete\/",status_code="200"\} 1/,
+  )
   t.match(text, /pricing_pool_utilization_ratio \d/)
   t.match(text, /pricing_pool_queue_size 0/)
 
@@ -99,13 +117,23 @@ t.test('ops: metrics count jobs per state and time them; the dashboard serves of
   t.notMatch(page.body, /https?:\/\//, 'no external asset: the page works offline')
   const css = /href="(static\/css\/[^"]+)"/.exec(page.body)
   t.ok(css)
-  t.equal((await app.inject({ method: 'GET', url: `/ops/queues/${css?.[1]}` })).statusCode, 200, 'assets served locally')
-  const api = body<{ queues: { name: string; counts: Record<string, number> }[] }>(await app.inject({ method: 'GET', url: '/ops/queues/api/queues' }))
+  t.equal(
+    (await app.inject({ method: 'GET', url: `/ops/queues/${css?.[1]}` })).statusCode,
+    200,
+    'assets served locally',
+  )
+  const api = body<{ queues: { name: string; counts: Record<string, number> }[] }>(
+    await app.inject({ method: 'GET', url: '/ops/queues/api/queues' }),
+  )
   t.equal(api.queues[0].name, 'bulk-delete')
   t.ok(api.queues[0].counts.completed >= 3)
   const empty = await app.inject({ method: 'PUT', url: '/ops/queues/api/queues/bulk-delete/empty' })
   t.ok(empty.statusCode >= 400, `read-only dashboard refuses to empty the queue (${empty.statusCode})`)
-  for (const [method, url] of [['PATCH', '/ops/queues/api/queues/bulk-delete/1/update-data'], ['PUT', '/ops/queues/api/queues/bulk-delete/concurrency'], ['POST', '/ops/queues/api/queues/bulk-delete/add']] as const) {
+  for (const [method, url] of [
+    ['PATCH', '/ops/queues/api/queues/bulk-delete/1/update-data'],
+    ['PUT', '/ops/queues/api/queues/bulk-delete/concurrency'],
+    ['POST', '/ops/queues/api/queues/bulk-delete/add'],
+  ] as const) {
     const r = await app.inject({ method, url, payload: {} })
     t.equal(r.statusCode, 405, `${method} ${url} refused`)
     t.same(body(r), { detail: 'The queue dashboard is read-only.' })

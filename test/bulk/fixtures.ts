@@ -78,10 +78,28 @@ export async function targetPosition(sql: Sql, portfolioUid: string): Promise<vo
             values (${set}, now(), 'portfolio', ${portfolioUid}, ${portfolioUid}, 1)`
 }
 
-export async function count(sql: Sql, table: 'portfolios' | 'portfolio_weights' | 'portfolio_values' | 'portfolio_groups' | 'portfolio_group_memberships' | 'asset_categories' | 'asset_category_memberships', uids?: string[]): Promise<number> {
-  const column = table === 'portfolio_group_memberships' ? 'portfolio_group_uid' : table === 'asset_category_memberships' ? 'category_uid' : 'uid'
+export async function count(
+  sql: Sql,
+  table:
+    | 'portfolios'
+    | 'portfolio_weights'
+    | 'portfolio_values'
+    | 'portfolio_groups'
+    | 'portfolio_group_memberships'
+    | 'asset_categories'
+    | 'asset_category_memberships',
+  uids?: string[],
+): Promise<number> {
+  const column =
+    table === 'portfolio_group_memberships'
+      ? 'portfolio_group_uid'
+      : table === 'asset_category_memberships'
+        ? 'category_uid'
+        : 'uid'
   const [row] = uids
-    ? await sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)} where ${sql(column)} = any(${uids}::uuid[])`
+    ? await sql<
+        { n: number }[]
+      >`select count(*)::int as n from ${sql(table)} where ${sql(column)} = any(${uids}::uuid[])`
     : await sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)}`
   return row.n
 }

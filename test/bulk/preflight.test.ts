@@ -7,13 +7,20 @@ const { app, db } = await buildBulk(t, { env: { BULK_WORKER_IN_PROCESS: 'false' 
 const { sql } = db
 const MISSING = '00000000-0000-4000-8000-00000000abcd'
 
-const preflight = (collection: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/v1/${collection}/bulk-delete/preflight/`, payload: payload as object })
+const preflight = (collection: string, payload: unknown) =>
+  app.inject({ method: 'POST', url: `/api/v1/${collection}/bulk-delete/preflight/`, payload: payload as object })
 
 t.test('asset categories: allowed, counts, then a missing uid blocks', async (t) => {
   const uids = await fx.assetCategories(sql, 2, true)
   let r = await preflight('asset-category', explicit(uids))
   t.equal(r.statusCode, 200)
-  t.same(body(r), { allowed: true, detail: '2 asset categories are ready for deletion.', matched_count: 2, blockers: [], warnings: [] })
+  t.same(body(r), {
+    allowed: true,
+    detail: '2 asset categories are ready for deletion.',
+    matched_count: 2,
+    blockers: [],
+    warnings: [],
+  })
   r = await preflight('asset-category', explicit([uids[0]]))
   t.equal(body(r).detail, '1 asset category is ready for deletion.')
   r = await preflight('asset-category', explicit([uids[0], MISSING]))
@@ -32,7 +39,13 @@ t.test('portfolios: protected virtual-fund and target-position references block,
   await fx.virtualFund(sql, funded)
   await fx.targetPosition(sql, targeted)
   let r = await preflight('portfolio', explicit([free]))
-  t.same(body(r), { allowed: true, detail: '1 portfolio is ready for deletion.', matched_count: 1, blockers: [], warnings: [] })
+  t.same(body(r), {
+    allowed: true,
+    detail: '1 portfolio is ready for deletion.',
+    matched_count: 1,
+    blockers: [],
+    warnings: [],
+  })
   r = await preflight('portfolio', explicit([free, funded, MISSING, targeted.toUpperCase()]))
   t.equal(r.statusCode, 200)
   t.same(body(r), {
@@ -63,30 +76,45 @@ t.test('portfolio groups: missing uid blocker and detail wording', async (t) => 
   })
 })
 
-t.test('request validation: 400 for unadvertised modes, options and non-UUID ids; 422 for malformed bodies', async (t) => {
-  const [uid] = await fx.portfolioGroups(sql, 1)
-  const cases: [unknown, number, RegExp][] = [
-    [{ selection: { mode: 'all_matching', uids: [uid] }, options: {} }, 400, /^This bulk action supports only explicit UID selection\.$/],
-    [{ selection: { mode: 'all_matching', query: { filters: {} } }, options: {} }, 400, /^This bulk action supports only explicit UID selection\.$/],
-    [explicit([uid], { cascade: true, force: 1 }), 400, /^This bulk action does not support options: cascade, force\.$/],
-    [explicit(['not-a-uuid']), 400, /^Bulk-action resource id "not-a-uuid" is not a UUID\.$/],
-    [{ selection: { mode: 'explicit', uids: [42] }, options: {} }, 422, /body\.selection\.uids\.0/],
-    [{ selection: { mode: 'explicit', uids: [uid, uid] }, options: {} }, 422, /body\.selection\.uids.*duplicate/],
-    [{ selection: { mode: 'explicit', uids: [] }, options: {} }, 422, /body\.selection\.uids/],
-    [{ selection: { mode: 'explicit' }, options: {} }, 422, /body\.selection\.uids: field required/],
-    [{ selection: { mode: 'explicit', uids: [uid], query: {} }, options: {} }, 422, /unknown field 'query'/],
-    [{ selection: { mode: 'explicit', uids: [uid] } }, 422, /body\.options: field required/],
-    [{ selection: { mode: 'explicit', uids: [uid] }, options: {}, dry_run: true }, 422, /unknown field 'dry_run'/],
-    [{ uids: [uid], select_all: false }, 422, /unknown field/],
-  ]
-  for (const [payload, status, detail] of cases) {
-    for (const url of ['/api/v1/portfolio-group/bulk-delete/preflight/', '/api/v1/portfolio-group/bulk-delete/']) {
-      const r = await app.inject({ method: 'POST', url, payload: payload as object })
-      t.equal(r.statusCode, status, `${url} ${JSON.stringify(payload)}`)
-      t.match(body(r).detail, detail)
+t.test(
+  'request validation: 400 for unadvertised modes, options and non-UUID ids; 422 for malformed bodies',
+  async (t) => {
+    const [uid] = await fx.portfolioGroups(sql, 1)
+    const cases: [unknown, number, RegExp][] = [
+      [
+        { selection: { mode: 'all_matching', uids: [uid] }, options: {} },
+        400,
+        /^This bulk action supports only explicit UID selection\.$/,
+      ],
+      [
+        { selection: { mode: 'all_matching', query: { filters: {} } }, options: {} },
+        400,
+        /^This bulk action supports only explicit UID selection\.$/,
+      ],
+      [
+        explicit([uid], { cascade: true, force: 1 }),
+        400,
+        /^This bulk action does not support options: cascade, force\.$/,
+      ],
+      [explicit(['not-a-uuid']), 400, /^Bulk-action resource id "not-a-uuid" is not a UUID\.$/],
+      [{ selection: { mode: 'explicit', uids: [42] }, options: {} }, 422, /body\.selection\.uids\.0/],
+      [{ selection: { mode: 'explicit', uids: [uid, uid] }, options: {} }, 422, /body\.selection\.uids.*duplicate/],
+      [{ selection: { mode: 'explicit', uids: [] }, options: {} }, 422, /body\.selection\.uids/],
+      [{ selection: { mode: 'explicit' }, options: {} }, 422, /body\.selection\.uids: field required/],
+      [{ selection: { mode: 'explicit', uids: [uid], query: {} }, options: {} }, 422, /unknown field 'query'/],
+      [{ selection: { mode: 'explicit', uids: [uid] } }, 422, /body\.options: field required/],
+      [{ selection: { mode: 'explicit', uids: [uid] }, options: {}, dry_run: true }, 422, /unknown field 'dry_run'/],
+      [{ uids: [uid], select_all: false }, 422, /unknown field/],
+    ]
+    for (const [payload, status, detail] of cases) {
+      for (const url of ['/api/v1/portfolio-group/bulk-delete/preflight/', '/api/v1/portfolio-group/bulk-delete/']) {
+        const r = await app.inject({ method: 'POST', url, payload: payload as object })
+        t.equal(r.statusCode, status, `${url} ${JSON.stringify(payload)}`)
+        t.match(body(r).detail, detail)
+      }
     }
-  }
-  t.equal(await fx.count(sql, 'portfolio_groups', [uid]), 1, 'nothing deleted by a rejected request')
-  const r = await preflight('portfolio-group', explicit([uid, uid.toUpperCase()]))
-  t.same(body(r).matched_count, 1, 'one uid in two letter cases is one uid')
-})
+    t.equal(await fx.count(sql, 'portfolio_groups', [uid]), 1, 'nothing deleted by a rejected request')
+    const r = await preflight('portfolio-group', explicit([uid, uid.toUpperCase()]))
+    t.same(body(r).matched_count, 1, 'one uid in two letter cases is one uid')
+  },
+)

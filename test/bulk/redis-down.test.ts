@@ -16,7 +16,9 @@ t.test('the app starts and serves without Redis', async (t) => {
   const metrics = await app.inject({ method: 'GET', url: '/metrics' })
   t.equal(metrics.statusCode, 200)
   t.notMatch(metrics.body, /bulk_delete_jobs\{/, 'no job counts while Redis is away, and no failure either')
-  const [asset] = await db.sql<{ uid: string }[]>`select uid::text from assets a join asset_pricing_details d on d.asset_uid = a.uid limit 1`
+  const [asset] = await db.sql<
+    { uid: string }[]
+  >`select uid::text from assets a join asset_pricing_details d on d.asset_uid = a.uid limit 1`
   const [set] = await db.sql<{ set_key: string }[]>`select set_key from pricing_market_data_sets limit 1`
   const price = await app.inject({
     method: 'POST',
@@ -28,16 +30,27 @@ t.test('the app starts and serves without Redis', async (t) => {
 
 t.test('bulk preflight works; execution answers 503 at once and deletes nothing', async (t) => {
   const uids = await fx.portfolios(db.sql, 2, 1)
-  const pre = await app.inject({ method: 'POST', url: '/api/v1/portfolio/bulk-delete/preflight/', payload: explicit(uids) })
+  const pre = await app.inject({
+    method: 'POST',
+    url: '/api/v1/portfolio/bulk-delete/preflight/',
+    payload: explicit(uids),
+  })
   t.equal(pre.statusCode, 200)
   t.equal(body(pre).allowed, true)
   const t0 = Date.now()
   const r = await app.inject({ method: 'POST', url: '/api/v1/portfolio/bulk-delete/', payload: explicit(uids) })
   t.equal(r.statusCode, 503)
-  t.equal(body(r).detail, `The bulk-delete queue is unavailable: Redis at 127.0.0.1:${port} cannot be reached. Nothing was deleted; retry when the queue is back.`)
+  t.equal(
+    body(r).detail,
+    `The bulk-delete queue is unavailable: Redis at 127.0.0.1:${port} cannot be reached. Nothing was deleted; retry when the queue is back.`,
+  )
   t.ok(Date.now() - t0 < 2_000, 'no long hang')
   t.equal(await fx.count(db.sql, 'portfolios', uids), 2)
-  const blocked = await app.inject({ method: 'POST', url: '/api/v1/portfolio/bulk-delete/', payload: explicit(['00000000-0000-4000-8000-000000000001']) })
+  const blocked = await app.inject({
+    method: 'POST',
+    url: '/api/v1/portfolio/bulk-delete/',
+    payload: explicit(['00000000-0000-4000-8000-000000000001']),
+  })
   t.equal(blocked.statusCode, 409, 'a blocked selection is still 409: the preflight runs first')
 })
 

@@ -37,7 +37,11 @@ t.test('bulk deletes come back when Redis does', async (t) => {
   // Redis lost again, then a shutdown: it must not wait for Redis
   await redis.set('down')
   await new Promise((resolve) => setTimeout(resolve, 300))
-  r = await app.inject({ method: 'POST', url: '/api/v1/portfolio-group/bulk-delete/', payload: explicit(await fx.portfolioGroups(db.sql, 1)) })
+  r = await app.inject({
+    method: 'POST',
+    url: '/api/v1/portfolio-group/bulk-delete/',
+    payload: explicit(await fx.portfolioGroups(db.sql, 1)),
+  })
   t.equal(r.statusCode, 503)
   const t0 = Date.now()
   await app.close()

@@ -1,4 +1,7 @@
-/** Calendar bulk upserts at scale: concurrent overlapping writers, more rows than one statement can bind, all or nothing. */
+/**
+ * Calendar bulk upserts at scale: concurrent overlapping writers, more rows than one statement can bind, all or
+ * nothing.
+ */
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 
@@ -6,7 +9,8 @@ const BASE = '/api/v1/calendar'
 type Json = Record<string, unknown>
 
 /** `n` consecutive ISO dates from 2000-01-01. */
-const dates = (n: number, from = 0) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2000, 0, 1 + from + i)).toISOString().slice(0, 10))
+const dates = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => new Date(Date.UTC(2000, 0, 1 + from + i)).toISOString().slice(0, 10))
 
 /** A deterministic shuffle (mulberry32), so each writer sends the shared rows in its own order. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -28,24 +32,54 @@ function shuffled<T>(items: T[], seed: number): T[] {
 t.test('calendar bulk upserts: concurrent, large, atomic', async (t) => {
   const { app, db } = await build(t)
   const created = await app.inject({
-    method: 'POST', url: `${BASE}/`,
-    payload: { unique_identifier: 'BULK', display_name: 'bulk', calendar_type: 'trading', valid_from: '2000-01-01', valid_to: '2099-12-31' },
+    method: 'POST',
+    url: `${BASE}/`,
+    payload: {
+      unique_identifier: 'BULK',
+      display_name: 'bulk',
+      calendar_type: 'trading',
+      valid_from: '2000-01-01',
+      valid_to: '2099-12-31',
+    },
   })
   const cal = body<{ uid: string }>(created).uid
-  const upsert = (kind: string, rows: Json[]) => app.inject({ method: 'POST', url: `${BASE}/${cal}/${kind}/bulk-upsert/`, payload: { rows } })
-  const count = async (table: string) => (await db.sql<{ n: number }[]>`select count(*)::int as n from ${db.sql(table)} where calendar_uid = ${cal}`)[0].n
+  const upsert = (kind: string, rows: Json[]) =>
+    app.inject({ method: 'POST', url: `${BASE}/${cal}/${kind}/bulk-upsert/`, payload: { rows } })
+  const count = async (table: string) =>
+    (await db.sql<{ n: number }[]>`select count(*)::int as n from ${db.sql(table)} where calendar_uid = ${cal}`)[0].n
 
   await t.test('20 concurrent upserts of overlapping rows all succeed', async (t) => {
     // writer i sends 400 dates overlapping its neighbours' by 300, each in its own order, twice over
-    const writers = Array.from({ length: 20 }, (_, i) => shuffled(dates(400, i * 100), i + 1).map((d) => ({ local_date: d, is_holiday: i % 2 === 0, holiday_name: `writer ${i}` })))
+    const writers = Array.from({ length: 20 }, (_, i) =>
+      shuffled(dates(400, i * 100), i + 1).map((d) => ({
+        local_date: d,
+        is_holiday: i % 2 === 0,
+        holiday_name: `writer ${i}`,
+      })),
+    )
     const answers = await Promise.all([...writers, ...writers].map((rows) => upsert('dates', rows)))
-    t.same(answers.map((a) => a.statusCode), answers.map(() => 200), answers.find((a) => a.statusCode !== 200)?.body ?? 'all 200')
+    t.same(
+      answers.map((a) => a.statusCode),
+      answers.map(() => 200),
+      answers.find((a) => a.statusCode !== 200)?.body ?? 'all 200',
+    )
     const first = body<Json[]>(answers[0])
-    t.same(first.map((r) => r.local_date), writers[0].map((r) => r.local_date), 'rows answer in the order they were sent')
+    t.same(
+      first.map((r) => r.local_date),
+      writers[0].map((r) => r.local_date),
+      'rows answer in the order they were sent',
+    )
     t.equal(await count('calendar_dates'), 19 * 100 + 400)
-    const sessions = Array.from({ length: 20 }, (_, i) => shuffled(dates(50), i + 100).flatMap((d) => ['AM', 'PM'].map((label) => ({ local_date: d, session_label: label }))))
+    const sessions = Array.from({ length: 20 }, (_, i) =>
+      shuffled(dates(50), i + 100).flatMap((d) =>
+        ['AM', 'PM'].map((label) => ({ local_date: d, session_label: label })),
+      ),
+    )
     const sessionAnswers = await Promise.all(sessions.map((rows) => upsert('sessions', rows)))
-    t.same(sessionAnswers.map((a) => a.statusCode), sessionAnswers.map(() => 200))
+    t.same(
+      sessionAnswers.map((a) => a.statusCode),
+      sessionAnswers.map(() => 200),
+    )
   })
 
   await t.test('20,000 rows, more than one statement can bind, in one request', async (t) => {
@@ -73,7 +107,9 @@ t.test('calendar bulk upserts: concurrent, large, atomic', async (t) => {
     const res = await upsert('dates', rows)
     t.same([res.statusCode, Object.keys(body(res))], [422, ['detail']])
     t.notMatch(res.body, /refused|calendar_dates|trigger/)
-    const [changed] = await db.sql<{ n: number }[]>`select count(*)::int as n from calendar_dates where calendar_uid = ${cal} and is_weekend`
+    const [changed] = await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from calendar_dates where calendar_uid = ${cal} and is_weekend`
     t.equal(changed.n, 0, 'the earlier chunks were rolled back')
     t.equal(await count('calendar_dates'), 20_000, 'and the new rows of the later chunk were not kept')
   })

@@ -1,7 +1,13 @@
 /** Retried transactions and multi-row chunks (src/db/transaction.ts), without a database. */
 import t from 'tap'
 import type { Sql } from '../../src/db/client.ts'
-import { MAX_BIND_PARAMETERS, TRANSACTION_ATTEMPTS, chunksForParameters, retryingTransaction, rowChunks } from '../../src/db/transaction.ts'
+import {
+  MAX_BIND_PARAMETERS,
+  TRANSACTION_ATTEMPTS,
+  chunksForParameters,
+  retryingTransaction,
+  rowChunks,
+} from '../../src/db/transaction.ts'
 
 /** An Sql whose begin() fails with the given codes, in turn, then runs the work. */
 function failingSql(codes: string[]) {
@@ -22,11 +28,17 @@ t.test('deadlocks and serialization failures are retried, whole, a bounded numbe
   t.equal(twice.calls(), 3)
 
   const always = failingSql(Array.from({ length: 20 }, () => '40P01'))
-  await t.rejects(retryingTransaction(always.sql, async () => 'never'), { code: '40P01' })
+  await t.rejects(
+    retryingTransaction(always.sql, async () => 'never'),
+    { code: '40P01' },
+  )
   t.equal(always.calls(), TRANSACTION_ATTEMPTS, 'then the failure goes to the error handler (503)')
 
   const other = failingSql(['23505'])
-  await t.rejects(retryingTransaction(other.sql, async () => 'never'), { code: '23505' })
+  await t.rejects(
+    retryingTransaction(other.sql, async () => 'never'),
+    { code: '23505' },
+  )
   t.equal(other.calls(), 1, 'anything else is not retried')
 })
 

@@ -12,7 +12,16 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { build } from '../helpers/app.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const SCREENSHOTS = new URL('../../.tap/screenshots/', import.meta.url).pathname
 const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3'
 const UST = 'd4037e5c-6e60-5619-b1cd-8b02cccb5792'
@@ -25,7 +34,11 @@ interface Watch {
 
 async function browser(t: { teardown(fn: () => unknown): void }): Promise<{ context: BrowserContext; watch: Watch }> {
   const watch: Watch = { errors: [], outside: [] }
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'explorer-profile-')), { executablePath: CHROMIUM, headless: true, args: FLAGS })
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'explorer-profile-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+  })
   t.teardown(() => context.close())
   // the test itself must never send traffic off the machine: anything not on loopback is aborted and recorded
   await context.route('**/*', async (route) => {
@@ -38,7 +51,10 @@ async function browser(t: { teardown(fn: () => unknown): void }): Promise<{ cont
   return { context, watch }
 }
 
-/** The page's document, typed just enough for the predicates below (the tests compile without the DOM library; predicates run in the page, so each names it itself). */
+/**
+ * The page's document, typed just enough for the predicates below (the tests compile without the DOM library;
+ * predicates run in the page, so each names it itself).
+ */
 interface MiniDocument {
   documentElement: { dataset: Record<string, string> }
   getElementById(id: string): { value: string; textContent: string }
@@ -66,14 +82,28 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
 
   await ready(page, `${base}/explorer?asset=${FRN}&set=default&date=2026-11-20`)
   t.match(await page.textContent('#status'), /FloatingRateBond priced with set 'default' on 2026-11-20: 3 curve\(s\)/)
-  t.same(await page.$$eval('#curves h3', (hs) => hs.map((h) => h.textContent)), ['discount: USD-SOFR-OIS', 'projection: USD-TERM-SOFR-3M-PROJ', 'z_spread_base: USD-UST-ZERO'], 'the floater: discount and projection curves, and its z-spread benchmark')
+  t.same(
+    await page.$$eval('#curves h3', (hs) => hs.map((h) => h.textContent)),
+    ['discount: USD-SOFR-OIS', 'projection: USD-TERM-SOFR-3M-PROJ', 'z_spread_base: USD-UST-ZERO'],
+    'the floater: discount and projection curves, and its z-spread benchmark',
+  )
   const analytics = await page.$$eval('#analytics tr', (rows) => rows.map((r) => r.cells[0].textContent))
-  t.ok(analytics.includes('clean price') && analytics.includes('dirty price') && analytics.includes('accrued amount'), analytics.join())
+  t.ok(
+    analytics.includes('clean price') && analytics.includes('dirty price') && analytics.includes('accrued amount'),
+    analytics.join(),
+  )
   // what Chart.js drew: type, data points and labels of every chart instance on the page
   const drawn = (await page.evaluate(`Object.values(window.Chart.instances).map((c) => ({
-    type: c.config.type, points: c.data.datasets.reduce((n, d) => n + d.data.length, 0), labels: c.data.labels ? c.data.labels.length : 0 }))`)) as { type: string; points: number; labels: number }[]
+    type: c.config.type, points: c.data.datasets.reduce((n, d) => n + d.data.length, 0), labels: c.data.labels ? c.data.labels.length : 0 }))`)) as {
+    type: string
+    points: number
+    labels: number
+  }[]
   t.equal(drawn.length, 4, 'three curve charts and the cash-flow chart')
-  t.ok(drawn.filter((c) => c.type === 'line').every((c) => c.points >= 10), 'each zero curve has its nodes')
+  t.ok(
+    drawn.filter((c) => c.type === 'line').every((c) => c.points >= 10),
+    'each zero curve has its nodes',
+  )
   const bars = drawn.find((c) => c.type === 'bar')
   t.ok(bars && bars.labels >= 9, 'cash flows by payment date')
   mkdirSync(SCREENSHOTS, { recursive: true })
@@ -81,18 +111,30 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
 
   // another asset through the form: a fixed bond shows its discount and z-spread benchmark curves
   await page.selectOption('#asset', UST)
-  await page.waitForFunction(() => (globalThis as unknown as { document: MiniDocument }).document.getElementById('date').value !== '')
+  await page.waitForFunction(
+    () => (globalThis as unknown as { document: MiniDocument }).document.getElementById('date').value !== '',
+  )
   t.equal(await page.inputValue('#date'), '2026-11-20', "the date defaults to the asset's pricing-details date")
   await page.click('button[type=submit]')
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: MiniDocument }
-    return document.documentElement.dataset.state === 'ready' && /FixedRateBond/.test(document.getElementById('status').textContent)
+    return (
+      document.documentElement.dataset.state === 'ready' &&
+      /FixedRateBond/.test(document.getElementById('status').textContent)
+    )
   })
-  t.same(await page.$$eval('#curves h3', (hs) => hs.map((h) => h.textContent)), ['discount: USD-UST-ZERO', 'z_spread_base: USD-UST-ZERO'])
+  t.same(await page.$$eval('#curves h3', (hs) => hs.map((h) => h.textContent)), [
+    'discount: USD-UST-ZERO',
+    'z_spread_base: USD-UST-ZERO',
+  ])
   t.match(page.url(), `asset=${UST}`, 'the choice is kept in the address')
 
   await ready(page, `${base}/explorer?asset=${SWAP}&set=default&date=2026-11-20`)
-  t.match(await page.textContent('#status'), /Not priced: Instrument type is not registered/, 'an unsupported asset says so')
+  t.match(
+    await page.textContent('#status'),
+    /Not priced: Instrument type is not registered/,
+    'an unsupported asset says so',
+  )
 
   t.same(watch.errors, [], 'no console error')
   t.same(watch.outside, [], 'no request left the machine')

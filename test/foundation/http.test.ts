@@ -9,10 +9,35 @@ import { build, body } from '../helpers/app.ts'
 
 /** A throwaway app with the service's HTTP configuration (style: fastify/demo error-handler test). */
 async function scratchApp(t: { teardown(fn: () => unknown): void }) {
-  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } }).withTypeProvider<TypeBoxTypeProvider>()
+  const app = Fastify({
+    logger: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>()
   configureHttp(app)
-  app.post('/strict/', { schema: { body: Type.Object({ name: Type.String(), n: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }) } }, async (r) => r.body)
-  app.get('/query/', { schema: { querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 5, default: 2 }) }, { additionalProperties: false }) } }, async (r) => r.query)
+  app.post(
+    '/strict/',
+    {
+      schema: {
+        body: Type.Object(
+          { name: Type.String(), n: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (r) => r.body,
+  )
+  app.get(
+    '/query/',
+    {
+      schema: {
+        querystring: Type.Object(
+          { limit: Type.Integer({ minimum: 1, maximum: 5, default: 2 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (r) => r.query,
+  )
   app.get('/item/:uid/', { schema: { params: UidParams } }, async (r) => r.params)
   app.get('/boom/', async () => {
     throw new Error('connect ECONNREFUSED postgres://admin:s3cret@db:5432/prod select * from secrets')
@@ -21,7 +46,10 @@ async function scratchApp(t: { teardown(fn: () => unknown): void }) {
     throw conflict('Curve is still selected by 2 market-data sets.')
   })
   app.get('/pg-unique/', async () => {
-    throw Object.assign(new Error('duplicate key value violates unique constraint "x" insert into t values (1)'), { code: '23505', detail: 'Key (set_key)=(eod) already exists.' })
+    throw Object.assign(new Error('duplicate key value violates unique constraint "x" insert into t values (1)'), {
+      code: '23505',
+      detail: 'Key (set_key)=(eod) already exists.',
+    })
   })
   await app.ready()
   t.teardown(() => app.close())
@@ -32,7 +60,10 @@ t.test('unknown body field → 422 naming it', async (t) => {
   const app = await scratchApp(t)
   const res = await app.inject({ method: 'POST', url: '/strict/', payload: { name: 'x', extra: 1 } })
   t.equal(res.statusCode, 422)
-  t.match(body(res), { detail: "body: unknown field 'extra'", errors: [{ location: 'body', message: "unknown field 'extra'" }] })
+  t.match(body(res), {
+    detail: "body: unknown field 'extra'",
+    errors: [{ location: 'body', message: "unknown field 'extra'" }],
+  })
 })
 
 t.test('every validation failure is 422 with what and where', async (t) => {
@@ -53,7 +84,12 @@ t.test('every validation failure is 422 with what and where', async (t) => {
   const badUid = await app.inject({ method: 'GET', url: '/item/123/' })
   t.equal(badUid.statusCode, 422)
   t.match(body(badUid).detail, /^path\.uid: must match format "uuid"/)
-  const badJson = await app.inject({ method: 'POST', url: '/strict/', payload: '{"name":', headers: { 'content-type': 'application/json' } })
+  const badJson = await app.inject({
+    method: 'POST',
+    url: '/strict/',
+    payload: '{"name":',
+    headers: { 'content-type': 'application/json' },
+  })
   t.equal(badJson.statusCode, 422)
   t.type(body(badJson).detail, 'string')
 })

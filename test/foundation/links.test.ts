@@ -38,7 +38,11 @@ t.test('summary and detail links resolve', async (t) => {
     for (const [where, url] of links(body(res))) {
       if (/(create|upsert)_url$/.test(where)) {
         // write endpoints: they exist when an empty body is refused by validation rather than by routing
-        t.equal((await app.inject({ method: 'POST', url, payload: {} })).statusCode, 422, `${page} ${where} → POST ${url}`)
+        t.equal(
+          (await app.inject({ method: 'POST', url, payload: {} })).statusCode,
+          422,
+          `${page} ${where} → POST ${url}`,
+        )
       } else {
         t.equal((await app.inject({ url })).statusCode, 200, `${page} ${where} → ${url}`)
       }

@@ -7,9 +7,17 @@ t.test('migrations are recorded with checksums and re-running applies nothing', 
   const { sql } = await createTestDatabase(t)
   const files = readMigrations()
   t.ok(files.length >= 1)
-  const rows = await sql<{ name: string; checksum: string }[]>`select name, checksum from schema_migrations order by name`
-  t.same(rows.map((r) => r.name), files.map((f) => f.name))
-  t.same(rows.map((r) => r.checksum), files.map((f) => f.checksum))
+  const rows = await sql<
+    { name: string; checksum: string }[]
+  >`select name, checksum from schema_migrations order by name`
+  t.same(
+    rows.map((r) => r.name),
+    files.map((f) => f.name),
+  )
+  t.same(
+    rows.map((r) => r.checksum),
+    files.map((f) => f.checksum),
+  )
   t.same(await migrate(sql), [], 'nothing pending')
 })
 
@@ -22,7 +30,10 @@ t.test('an edited applied migration is refused', async (t) => {
 
 t.test('a new migration is applied in the same transaction as its record', async (t) => {
   const { sql } = await createTestDatabase(t)
-  const broken = [...readMigrations(), { name: '9999_broken.sql', checksum: 'x', sql: 'create table t_ok (a int); select * from no_such_table;' }]
+  const broken = [
+    ...readMigrations(),
+    { name: '9999_broken.sql', checksum: 'x', sql: 'create table t_ok (a int); select * from no_such_table;' },
+  ]
   await t.rejects(migrate(sql, broken))
   const [{ exists }] = await sql<{ exists: boolean }[]>`select to_regclass('t_ok') is not null as exists`
   t.equal(exists, false, 'the failed migration left nothing behind')
@@ -30,19 +41,22 @@ t.test('a new migration is applied in the same transaction as its record', async
   t.same(await migrate(sql, added), ['9999_extra.sql'])
 })
 
-t.test('two processes migrating at once through a CREATE INDEX CONCURRENTLY migration: one applies it, neither deadlocks', async (t) => {
-  const { url } = await createTestDatabase(t)
-  const pools = [createSql(url, { max: 1 }), createSql(url, { max: 1 })]
-  t.teardown(() => Promise.all(pools.map((p) => p.end({ timeout: 5 }))))
-  // the index build waits for every snapshot: a process blocked in pg_advisory_lock held one, and deadlocked it
-  const cic = {
-    name: '9999_cic.sql',
-    checksum: 'c',
-    sql: '-- migrate:no-transaction\ncreate table if not exists t_cic (a int);\nselect pg_sleep(0.3);\ncreate index concurrently if not exists t_cic_a on t_cic (a);\n',
-  }
-  const runs = await Promise.all(pools.map((p) => migrate(p, [...readMigrations(), cic])))
-  t.same(runs.flat(), ['9999_cic.sql'], 'applied once, by one of them')
-})
+t.test(
+  'two processes migrating at once through a CREATE INDEX CONCURRENTLY migration: one applies it, neither deadlocks',
+  async (t) => {
+    const { url } = await createTestDatabase(t)
+    const pools = [createSql(url, { max: 1 }), createSql(url, { max: 1 })]
+    t.teardown(() => Promise.all(pools.map((p) => p.end({ timeout: 5 }))))
+    // the index build waits for every snapshot: a process blocked in pg_advisory_lock held one, and deadlocked it
+    const cic = {
+      name: '9999_cic.sql',
+      checksum: 'c',
+      sql: '-- migrate:no-transaction\ncreate table if not exists t_cic (a int);\nselect pg_sleep(0.3);\ncreate index concurrently if not exists t_cic_a on t_cic (a);\n',
+    }
+    const runs = await Promise.all(pools.map((p) => migrate(p, [...readMigrations(), cic])))
+    t.same(runs.flat(), ['9999_cic.sql'], 'applied once, by one of them')
+  },
+)
 
 t.test('delete rules that delete-impact reports are in the schema', async (t) => {
   const { sql } = await createTestDatabase(t)

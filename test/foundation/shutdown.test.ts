@@ -1,6 +1,6 @@
 /**
- * The real entry point (src/server.ts) on its own database: it serves, and SIGTERM stops accepting HTTP connections, then closes
- * the pricing pool, then the bulk queue (draining its worker), then the database, and exits 0.
+ * The real entry point (src/server.ts) on its own database: it serves, and SIGTERM stops accepting HTTP connections,
+ * then closes the pricing pool, then the bulk queue (draining its worker), then the database, and exits 0.
  */
 import t from 'tap'
 import { spawn } from 'node:child_process'
@@ -14,7 +14,15 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
   const port = await freePort()
   const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import=tsx', server], {
-    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: 'info', LOAD_DEMO_DATA: 'false', PRICER_THREADS: '1', BULK_QUEUE_PREFIX: `fi-shutdown-${port}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      LOAD_DEMO_DATA: 'false',
+      PRICER_THREADS: '1',
+      BULK_QUEUE_PREFIX: `fi-shutdown-${port}`,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -24,17 +32,37 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
 
   let health = 0
   // a server starting under tsx beside other test files: its own time, however long
-  await waitFor(async () => (health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)) === 200, { timeoutMs: 120_000, intervalMs: 100 })
+  await waitFor(
+    async () =>
+      (health = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200,
+    { timeoutMs: 120_000, intervalMs: 100 },
+  )
   t.equal(health, 200, 'serves /health')
   child.kill('SIGTERM')
   t.equal(await exited, 0, 'exits 0')
   // by time: pino's asynchronous writes may land out of order when the process exits right after logging
-  const lines = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; time: number })
+  const lines = out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string; time: number })
   const messages = lines.sort((a, b) => a.time - b.time).map((line) => line.msg)
   const at = (msg: string) => messages.indexOf(msg)
   t.ok(at('shutting down') >= 0, 'logs the signal')
-  t.ok(at('shutting down') < at('pricing pool closed'), 'the pool closes after the signal (Fastify stops accepting connections first)')
+  t.ok(
+    at('shutting down') < at('pricing pool closed'),
+    'the pool closes after the signal (Fastify stops accepting connections first)',
+  )
   t.ok(at('pricing pool closed') < at('bulk queue closed'), 'queue after the pool')
   t.ok(at('bulk queue closed') < at('database pool closed'), 'database last')
-  t.equal((await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)), 0, 'no longer listening')
+  t.equal(
+    await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.status,
+      () => 0,
+    ),
+    0,
+    'no longer listening',
+  )
 })

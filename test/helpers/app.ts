@@ -30,17 +30,39 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
 }
 
 /** Another app instance on the same database, with its own connection pool, listener and pricing workers. */
-export async function buildInstance(t: TestContext, db: TestDatabase, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildInstance(
+  t: TestContext,
+  db: TestDatabase,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   return instance(t, db, options, createSql(db.url, { max: 5 }), true)
 }
 
-async function instance(t: TestContext, db: TestDatabase, options: BuildOptions, sql: TestDatabase['sql'], ownsSql = false): Promise<FastifyInstance> {
+async function instance(
+  t: TestContext,
+  db: TestDatabase,
+  options: BuildOptions,
+  sql: TestDatabase['sql'],
+  ownsSql = false,
+): Promise<FastifyInstance> {
   // only the tests of queues process jobs: other apps need no worker holding Redis connections; only the test of the
   // start-up warm-up starts pricing threads before a request does
   // a pricing thread's first start (its modules transpiled by tsx) on a machine busy with other test files can take
   // seconds: the queue and task bounds are the tests' own, far from their answers, so no test fails for the machine's
   // speed (the tests of the bounds set theirs)
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false', PRICING_PREWARM_INSTRUMENTS: 'false', PRICING_PREWARM_BOOK: 'false', ...options.env })
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    PRICER_THREADS: '1',
+    PRICER_QUEUE_TIMEOUT_MS: '120000',
+    PRICER_TASK_TIMEOUT_MS: '120000',
+    BULK_WORKER_IN_PROCESS: 'false',
+    PRICING_WORKER_IN_PROCESS: 'false',
+    PRICING_PREWARM_INSTRUMENTS: 'false',
+    PRICING_PREWARM_BOOK: 'false',
+    ...options.env,
+  })
   const app = await buildApp({ config, sql, ownsSql, prespawnPricer: false, pricerWorkerUrl: options.pricerWorkerUrl })
   t.teardown(() => app.close())
   return app

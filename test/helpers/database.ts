@@ -56,7 +56,10 @@ export interface TestDatabase {
 function demoTemplateName(base: string): string {
   const hash = createHash('sha256').update(base)
   const bundleDir = new URL('../../src/db/bundle/', import.meta.url)
-  for (const file of readdirSync(bundleDir).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(new URL(file, bundleDir)))
+  for (const file of readdirSync(bundleDir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
+    hash.update(file).update(readFileSync(new URL(file, bundleDir)))
   hash.update(readFileSync(DEMO_BUNDLE_PATH))
   return `fi_demo_${hash.digest('hex').slice(0, 12)}`
 }

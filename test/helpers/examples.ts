@@ -1,4 +1,7 @@
-/** Sending the OpenAPI examples (src/api-docs/examples.ts) to an app: shared by the examples test and `npm run api-examples`. */
+/**
+ * Sending the OpenAPI examples (src/api-docs/examples.ts) to an app: shared by the examples test and
+ * `npm run api-examples`.
+ */
 import type { FastifyInstance } from 'fastify'
 import { exampleRequest, exampleUrl } from '../../src/api-docs/examples.ts'
 import { buildBulk } from '../bulk/app.ts'
@@ -25,21 +28,36 @@ export function documentedOperations(app: FastifyInstance): DocumentedOperation[
 }
 
 /** Reads and calculations (GET, the pricer's POSTs, bulk preflights) can share one database; writes cannot. */
-export const readOnly = (op: DocumentedOperation) => op.method === 'GET' || op.path.startsWith('/api/v1/pricing/assets/') || op.path.endsWith('/preflight/')
+export const readOnly = (op: DocumentedOperation) =>
+  op.method === 'GET' || op.path.startsWith('/api/v1/pricing/assets/') || op.path.endsWith('/preflight/')
 
 export async function sendExample(app: FastifyInstance, op: DocumentedOperation) {
   const example = exampleRequest(op.operationId, op.path)
   const url = exampleUrl(op.path, example)
-  const response = await app.inject({ method: op.method as 'GET', url, ...(example.body !== undefined ? { payload: example.body as object } : {}) })
-  return { url, example, status: response.statusCode, body: response.body ? (JSON.parse(response.body) as unknown) : undefined }
+  const response = await app.inject({
+    method: op.method as 'GET',
+    url,
+    ...(example.body !== undefined ? { payload: example.body as object } : {}),
+  })
+  return {
+    url,
+    example,
+    status: response.statusCode,
+    body: response.body ? (JSON.parse(response.body) as unknown) : undefined,
+  }
 }
 
-/** A write's example on a fresh copy of the demo of its own (bulk deletions with their own queue and worker), closed right after. */
+/**
+ * A write's example on a fresh copy of the demo of its own (bulk deletions with their own queue and worker), closed
+ * right after.
+ */
 export async function sendOnFreshDemo(op: DocumentedOperation) {
   const teardowns: (() => unknown)[] = []
   const context = { teardown: (fn: () => unknown) => void teardowns.unshift(fn) }
   try {
-    const { app } = op.path.endsWith('/bulk-delete/') ? await buildBulk(context, { bundle: 'demo' }) : await build(context, { bundle: 'demo' })
+    const { app } = op.path.endsWith('/bulk-delete/')
+      ? await buildBulk(context, { bundle: 'demo' })
+      : await build(context, { bundle: 'demo' })
     return await sendExample(app, op)
   } finally {
     for (const fn of teardowns) await fn()

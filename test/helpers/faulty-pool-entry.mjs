@@ -9,7 +9,8 @@ const dispatcher = await import('../../workers/pool-dispatch.ts')
 
 function fault(task) {
   if (task.asset_uid === process.env.FAULT_CRASH_ASSET) process.exit(7)
-  if (task.asset_uid === process.env.FAULT_SLOW_ASSET) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.env.FAULT_SLOW_MS ?? 500))
+  if (task.asset_uid === process.env.FAULT_SLOW_ASSET)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.env.FAULT_SLOW_MS ?? 500))
   if (task.asset_uid === process.env.FAULT_OOM_ASSET) {
     const hoard = []
     for (;;) hoard.push(Array.from({ length: 10_000 }, (_, i) => ({ i })))

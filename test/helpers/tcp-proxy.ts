@@ -10,7 +10,10 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 
 export type ProxyMode = 'up' | 'down' | 'blackhole'
 
-/** A loopback port nothing listens on: bound once to learn a free number, then released (a closed port, or one to listen on). */
+/**
+ * A loopback port nothing listens on: bound once to learn a free number, then released (a closed port, or one to listen
+ * on).
+ */
 export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve, reject) => {
@@ -120,8 +123,15 @@ export class TcpProxy {
   }
 }
 
-/** A TcpProxy on `port` in front of the PostgreSQL of `databaseUrl`, closed at teardown; `url` reaches it through the proxy. */
-export async function proxiedDatabase(t: { teardown(fn: () => unknown): void }, databaseUrl: string, port: number): Promise<{ proxy: TcpProxy; url: string }> {
+/**
+ * A TcpProxy on `port` in front of the PostgreSQL of `databaseUrl`, closed at teardown; `url` reaches it through the
+ * proxy.
+ */
+export async function proxiedDatabase(
+  t: { teardown(fn: () => unknown): void },
+  databaseUrl: string,
+  port: number,
+): Promise<{ proxy: TcpProxy; url: string }> {
   const upstream = new URL(databaseUrl)
   const proxy = await new TcpProxy(port, { host: upstream.hostname, port: Number(upstream.port || 5432) }).start()
   t.teardown(() => proxy.close())

@@ -14,7 +14,10 @@ export interface WaitOptions {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Checks until `check` holds or the bound passes; true when it held. */
-export async function waitFor(check: () => boolean | Promise<boolean>, { timeoutMs = 60_000, intervalMs = 20 }: WaitOptions = {}): Promise<boolean> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  { timeoutMs = 60_000, intervalMs = 20 }: WaitOptions = {},
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await check()) return true

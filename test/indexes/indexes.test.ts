@@ -17,17 +17,41 @@ t.test('list, filters and get', async (t) => {
   t.match(all.pageInfo, { pageSize: 50, totalItems: 5 })
   const names = all.items.map((i) => String(i.display_name).toLowerCase())
   t.same(names, [...names].sort(), 'ordered by display name')
-  t.same(Object.keys(all.items[0]).sort(), ['calculation_method', 'description', 'display_name', 'index_type', 'metadata_json', 'uid', 'unique_identifier', 'value_format', 'value_suffix'])
-  t.same((await list('?search=euribor')).items.map((i) => i.unique_identifier), ['EUR-EURIBOR-6M'])
-  t.same((await list(`?search=${SOFR.slice(0, 8)}`)).items.map((i) => i.uid), [SOFR], 'search covers the uid')
+  t.same(Object.keys(all.items[0]).sort(), [
+    'calculation_method',
+    'description',
+    'display_name',
+    'index_type',
+    'metadata_json',
+    'uid',
+    'unique_identifier',
+    'value_format',
+    'value_suffix',
+  ])
+  t.same(
+    (await list('?search=euribor')).items.map((i) => i.unique_identifier),
+    ['EUR-EURIBOR-6M'],
+  )
+  t.same(
+    (await list(`?search=${SOFR.slice(0, 8)}`)).items.map((i) => i.uid),
+    [SOFR],
+    'search covers the uid',
+  )
   const withValues = (await list('?has_canonical_values=true')).items.map((i) => i.unique_identifier)
   t.ok(withValues.length > 0 && withValues.length < 5)
   t.equal((await list('?has_canonical_values=false')).items.length, 5 - withValues.length)
-  t.same((await list('?cadence=daily')).items.map((i) => i.unique_identifier), withValues, 'fixings are daily')
+  t.same(
+    (await list('?cadence=daily')).items.map((i) => i.unique_identifier),
+    withValues,
+    'fixings are daily',
+  )
   t.same((await list('?cadence=monthly')).items, [])
   const type = all.items[0].index_type as string
   t.ok((await list(`?index_type=${type}`)).items.every((i) => i.index_type === type))
-  t.equal((await list('?has_formula=true')).items.length, all.items.filter((i) => i.calculation_method === 'formula').length)
+  t.equal(
+    (await list('?has_formula=true')).items.length,
+    all.items.filter((i) => i.calculation_method === 'formula').length,
+  )
   t.equal((await app.inject({ url: `${BASE}/?limit=501` })).statusCode, 422)
   t.equal((await app.inject({ url: `${BASE}/?has_formula=maybe` })).statusCode, 422)
   t.equal((await app.inject({ url: `${BASE}/?limit=2&offset=1` })).statusCode, 400)
@@ -41,7 +65,10 @@ t.test('list, filters and get', async (t) => {
 
 t.test('delete-impact: curated rows, opt-in samples, read-only', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo' })
-  const snapshot = async () => (await db.sql`select (select count(*) from indexes)::int as i, (select count(*) from index_fixings)::int as f, (select count(*) from index_convention_details)::int as c, (select count(*) from portfolios where published_index_uid is not null)::int as p`)[0]
+  const snapshot = async () =>
+    (
+      await db.sql`select (select count(*) from indexes)::int as i, (select count(*) from index_fixings)::int as f, (select count(*) from index_convention_details)::int as c, (select count(*) from portfolios where published_index_uid is not null)::int as p`
+    )[0]
   const before = await snapshot()
   const [expected] = await db.sql`select
       (select count(*) from index_fixings where index_identifier = 'USD-TERM-SOFR-3M')::int as fixings,
@@ -49,23 +76,37 @@ t.test('delete-impact: curated rows, opt-in samples, read-only', async (t) => {
       (select count(*) from future_asset_details where underlying_index_uid = ${SOFR})::int as futures,
       (select count(*) from portfolios where published_index_uid = ${SOFR})::int as portfolios`
   const impact = body<Impact>(await app.inject({ url: `${BASE}/${SOFR}/delete-impact/` }))
-  t.match(impact, { resource_type: 'index', uid: SOFR, identifier: 'USD-TERM-SOFR-3M', delete_endpoint: `${BASE}/${SOFR}/`, can_delete: false })
-  t.same(impact.relationships.map((r) => [r.key, r.on_delete, r.count]), [
-    ['future_asset_details', 'RESTRICT', expected.futures],
-    ['index_fixings', 'RESTRICT', expected.fixings],
-    ['portfolio_published_index', 'SET NULL', expected.portfolios],
-    ['index_convention_details', 'CASCADE', 1],
-    ['pricing_curve_selections', 'APPLICATION', expected.selections],
-  ])
+  t.match(impact, {
+    resource_type: 'index',
+    uid: SOFR,
+    identifier: 'USD-TERM-SOFR-3M',
+    delete_endpoint: `${BASE}/${SOFR}/`,
+    can_delete: false,
+  })
+  t.same(
+    impact.relationships.map((r) => [r.key, r.on_delete, r.count]),
+    [
+      ['future_asset_details', 'RESTRICT', expected.futures],
+      ['index_fixings', 'RESTRICT', expected.fixings],
+      ['portfolio_published_index', 'SET NULL', expected.portfolios],
+      ['index_convention_details', 'CASCADE', 1],
+      ['pricing_curve_selections', 'APPLICATION', expected.selections],
+    ],
+  )
   t.ok(expected.fixings > 0 && expected.selections > 0, 'the demo SOFR index has fixings and selections')
   t.match(impact.relationships[1], { effect: 'blocks_delete', severity: 'blocking', blocks_delete: true })
   t.match(impact.relationships[3], { effect: 'cascade_delete', severity: 'destructive', blocks_delete: false })
   t.match(impact.relationships[4], { effect: 'manual_cleanup_required', severity: 'blocking', blocks_delete: true })
   t.equal(impact.blocking_count, expected.futures + expected.fixings + expected.selections)
   t.equal(impact.affected_count, expected.futures + expected.fixings + expected.portfolios + 1 + expected.selections)
-  t.ok(impact.warnings.some((w) => /fixings of this index block this delete/.test(w)), 'warnings derived from the rows')
+  t.ok(
+    impact.warnings.some((w) => /fixings of this index block this delete/.test(w)),
+    'warnings derived from the rows',
+  )
   t.notOk(impact.relationships.some((r) => 'samples' in r))
-  const sampled = body<Impact>(await app.inject({ url: `${BASE}/${SOFR}/delete-impact/?include_samples=true&sample_limit=2` }))
+  const sampled = body<Impact>(
+    await app.inject({ url: `${BASE}/${SOFR}/delete-impact/?include_samples=true&sample_limit=2` }),
+  )
   t.equal(sampled.relationships[1].samples!.length, Math.min(2, expected.fixings))
   t.equal((await app.inject({ url: `${BASE}/${SOFR}/delete-impact/?sample_limit=101` })).statusCode, 422)
   t.equal((await app.inject({ url: `${BASE}/${SOFR}/delete-impact/?verbose=1` })).statusCode, 422)
@@ -82,20 +123,27 @@ t.test('DELETE: refused while blocked, then SET NULL and CASCADE in one transact
   t.equal((await db.sql`select count(*)::int as n from indexes where uid = ${SOFR}`)[0].n, 1, 'nothing deleted')
 
   // an index whose only dependents are a publishing portfolio and its conventions
-  const [idx] = await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX', 'rate', 'Temporary') returning uid::text`
+  const [idx] =
+    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX', 'rate', 'Temporary') returning uid::text`
   await db.sql`insert into index_convention_details (index_uid, index_family, convention_dump) values (${idx.uid}, 'ibor', '{}'::jsonb)`
   const [portfolio] = await db.sql`select uid::text from portfolios limit 1`
   await db.sql`update portfolios set published_index_uid = ${idx.uid} where uid = ${portfolio.uid}`
-  t.match(body(await app.inject({ url: `${BASE}/${idx.uid}/delete-impact/` })), { can_delete: true, blocking_count: 0, affected_count: 2 })
+  t.match(body(await app.inject({ url: `${BASE}/${idx.uid}/delete-impact/` })), {
+    can_delete: true,
+    blocking_count: 0,
+    affected_count: 2,
+  })
   const ok = await del(idx.uid)
   t.same([ok.statusCode, ok.body], [200, 'null'])
-  const [after] = await db.sql`select (select count(*) from indexes where uid = ${idx.uid})::int as i, (select count(*) from index_convention_details where index_uid = ${idx.uid})::int as c,
+  const [after] =
+    await db.sql`select (select count(*) from indexes where uid = ${idx.uid})::int as i, (select count(*) from index_convention_details where index_uid = ${idx.uid})::int as c,
       (select published_index_uid from portfolios where uid = ${portfolio.uid}) as p`
   t.same(after, { i: 0, c: 0, p: null })
   t.equal((await del(idx.uid)).statusCode, 404)
 
   // a curve selection keyed by the index is application-owned: it blocks until removed
-  const [other] = await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX-2', 'rate', 'Temporary 2') returning uid::text`
+  const [other] =
+    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX-2', 'rate', 'Temporary 2') returning uid::text`
   await db.sql`insert into pricing_curve_selections (market_data_set_uid, binding_key, role_key, selector_type, selector_key, quote_side, curve_uid)
     select market_data_set_uid, ${'discount:index:' + other.uid + ':mid'}, 'discount', 'index', ${other.uid}, 'mid', curve_uid from pricing_curve_selections where selector_key = ${UST_BENCH} limit 1`
   t.equal((await del(other.uid)).statusCode, 409)

@@ -24,12 +24,44 @@ function rng(seed: number): () => number {
   }
 }
 
-const STEMS = ['Bond', 'bond', 'BOND', 'Note', 'note', 'Équity', 'équity', 'Swap_1', 'Swap%2', 'alpha', 'Alpha', 'ZETA', 'zeta', 'über', 'Ueber', 'a b', 'A-B', 'x_y', 'x%y', 'Ω-omega']
+const STEMS = [
+  'Bond',
+  'bond',
+  'BOND',
+  'Note',
+  'note',
+  'Équity',
+  'équity',
+  'Swap_1',
+  'Swap%2',
+  'alpha',
+  'Alpha',
+  'ZETA',
+  'zeta',
+  'über',
+  'Ueber',
+  'a b',
+  'A-B',
+  'x_y',
+  'x%y',
+  'Ω-omega',
+]
 const TYPES = ['bond', 'Bond', 'equity', 'future', null, 'BOND_FUTURE']
-const NAMES = ['Treasury', 'treasury note', 'Corp Bond', 'ÉCU holdings', null, 'Alpha Fund', 'ZETA Corp', 'swap_line', '100% cash']
+const NAMES = [
+  'Treasury',
+  'treasury note',
+  'Corp Bond',
+  'ÉCU holdings',
+  null,
+  'Alpha Fund',
+  'ZETA Corp',
+  'swap_line',
+  '100% cash',
+]
 const TICKERS = ['UST', 'ust', 'AAPL', 'bnd_1', 'X%Y', null, 'ÉTF', 'ZZ']
 
-const day = (base: string, n: number) => new Date(Date.parse(`${base}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+const day = (base: string, n: number) =>
+  new Date(Date.parse(`${base}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 export function goldenBundle(): Bundle {
   const r = rng(20261124)
@@ -60,7 +92,9 @@ export function goldenBundle(): Bundle {
     status: pick(['ACTIVE', 'INACTIVE']),
     bindings: [
       { uid: uidOf(`binding:${i}:curves`), concept_key: 'discount_curves', data_node_uid: curveNode },
-      ...(i % 2 === 0 ? [{ uid: uidOf(`binding:${i}:fixings`), concept_key: 'fixing_rates', data_node_uid: fixingNode }] : []),
+      ...(i % 2 === 0
+        ? [{ uid: uidOf(`binding:${i}:fixings`), concept_key: 'fixing_rates', data_node_uid: fixingNode }]
+        : []),
     ],
     curve_selections: Array.from({ length: 1 + (i % 4) }, (_, k) => ({
       uid: uidOf(`selection:${i}:${k}`),
@@ -82,12 +116,27 @@ export function goldenBundle(): Bundle {
       uid: uidOf(`asset:${i}`),
       unique_identifier: identifier,
       asset_type: pick(TYPES),
-      ...(i % 3 !== 1 ? { details: { name: pick(NAMES), ticker: pick(TICKERS), figi: i % 5 === 0 ? `BBG${String(i).padStart(9, '0')}` : null, currency: pick(['EUR', 'USD', null]) } } : {}),
+      ...(i % 3 !== 1
+        ? {
+            details: {
+              name: pick(NAMES),
+              ticker: pick(TICKERS),
+              figi: i % 5 === 0 ? `BBG${String(i).padStart(9, '0')}` : null,
+              currency: pick(['EUR', 'USD', null]),
+            },
+          }
+        : {}),
       ...(snapshots.length ? { snapshots } : {}),
     }
   })
   // the same lower() for several identifiers: ties broken by uid
-  assets.push(...['TIE-1', 'tie-1', 'Tie-1', 'tIE-1'].map((identifier, k) => ({ uid: uidOf(`tie:${k}`), unique_identifier: identifier, asset_type: 'bond' as string | null })))
+  assets.push(
+    ...['TIE-1', 'tie-1', 'Tie-1', 'tIE-1'].map((identifier, k) => ({
+      uid: uidOf(`tie:${k}`),
+      unique_identifier: identifier,
+      asset_type: 'bond' as string | null,
+    })),
+  )
 
   const categorySizes = [0, 1, 7, 60, 130, 300, 380, 12, 25]
   const asset_categories = categorySizes.map((size, i) => ({
@@ -107,42 +156,74 @@ export function goldenBundle(): Bundle {
     source_identifier: pick(['NYSE', 'UnitedKingdom', null]),
     valid_from: '2020-01-01',
     valid_to: '2030-12-31',
-    dates: i < 3 ? Array.from({ length: 240 }, (_, d) => {
-      const date = day('2026-01-01', d)
-      const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())
-      const holiday = !weekend && r() < 0.05
-      return { uid: uidOf(`date:${i}:${d}`), local_date: date, is_business_day: !weekend && !holiday, is_weekend: weekend, is_holiday: holiday, is_early_close: !weekend && r() < 0.03, holiday_name: holiday ? pick(['Holiday', 'holiday_x']) : null }
-    }) : [],
-    sessions: i < 2 ? Array.from({ length: 90 }, (_, d) => ({
-      uid: uidOf(`session:${i}:${d}`),
-      local_date: day('2026-03-01', Math.floor(d / 2)),
-      session_label: d % 2 ? 'regular' : pick(['pre', 'Pre', 'auction']),
-      opens_at: `${day('2026-03-01', Math.floor(d / 2))}T14:30:00Z`,
-      closes_at: `${day('2026-03-01', Math.floor(d / 2))}T21:00:00Z`,
-      is_primary: d % 2 === 1,
-    })) : [],
-    events: i < 2 ? Array.from({ length: 70 }, (_, d) => ({
-      uid: uidOf(`event:${i}:${d}`),
-      event_date: d % 11 === 0 ? null : day('2026-02-01', Math.floor(d / 3)),
-      event_type: pick(['DIVIDEND', 'COUPON', 'HOLIDAY']),
-      event_label: `${pick(['', 'q1', 'Q1', 'special'])}${d}`,
-      target_type: pick(['', 'asset', 'portfolio']),
-      target_uid: d % 5 === 0 ? assets[d].uid : null,
-      target_identifier: d % 5 === 0 ? assets[d].unique_identifier : '',
-    })) : [],
+    dates:
+      i < 3
+        ? Array.from({ length: 240 }, (_, d) => {
+            const date = day('2026-01-01', d)
+            const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())
+            const holiday = !weekend && r() < 0.05
+            return {
+              uid: uidOf(`date:${i}:${d}`),
+              local_date: date,
+              is_business_day: !weekend && !holiday,
+              is_weekend: weekend,
+              is_holiday: holiday,
+              is_early_close: !weekend && r() < 0.03,
+              holiday_name: holiday ? pick(['Holiday', 'holiday_x']) : null,
+            }
+          })
+        : [],
+    sessions:
+      i < 2
+        ? Array.from({ length: 90 }, (_, d) => ({
+            uid: uidOf(`session:${i}:${d}`),
+            local_date: day('2026-03-01', Math.floor(d / 2)),
+            session_label: d % 2 ? 'regular' : pick(['pre', 'Pre', 'auction']),
+            opens_at: `${day('2026-03-01', Math.floor(d / 2))}T14:30:00Z`,
+            closes_at: `${day('2026-03-01', Math.floor(d / 2))}T21:00:00Z`,
+            is_primary: d % 2 === 1,
+          }))
+        : [],
+    events:
+      i < 2
+        ? Array.from({ length: 70 }, (_, d) => ({
+            uid: uidOf(`event:${i}:${d}`),
+            event_date: d % 11 === 0 ? null : day('2026-02-01', Math.floor(d / 3)),
+            event_type: pick(['DIVIDEND', 'COUPON', 'HOLIDAY']),
+            event_label: `${pick(['', 'q1', 'Q1', 'special'])}${d}`,
+            target_type: pick(['', 'asset', 'portfolio']),
+            target_uid: d % 5 === 0 ? assets[d].uid : null,
+            target_identifier: d % 5 === 0 ? assets[d].unique_identifier : '',
+          }))
+        : [],
   }))
 
-  const signals = [0, 1, 2].map((i) => ({ uid: uidOf(`signal:${i}`), signal_uid: `${pick(['Sig', 'sig_', 'SIG%'])}-${i}` }))
+  const signals = [0, 1, 2].map((i) => ({
+    uid: uidOf(`signal:${i}`),
+    signal_uid: `${pick(['Sig', 'sig_', 'SIG%'])}-${i}`,
+  }))
   const portfolios = Array.from({ length: 130 }, (_, i) => ({
     uid: uidOf(`portfolio:${i}`),
     unique_identifier: `${pick(STEMS)}-pf-${String(i % 60).padStart(2, '0')}-${i}`,
     calendar_uid: calendars[i % calendars.length].uid,
     published_index_uid: i % 4 === 0 ? indexes[i % indexes.length].uid : null,
     signal_uid: i % 5 === 0 ? signals[i % 3].signal_uid : null,
-    ...(i < 3 ? {
-      weights: [0, 1].flatMap((t) => assets.slice(i * 5, i * 5 + 4).map((a, k) => ({ time_index: `2026-0${t + 1}-01T00:00:00Z`, asset_identifier: a.unique_identifier, weight: (k + 1) / 10 }))),
-      values: [0, 1, 2].map((t) => ({ time_index: `2026-0${t + 1}-01T00:00:00Z`, close: 100 + t, return: t / 100 })),
-    } : {}),
+    ...(i < 3
+      ? {
+          weights: [0, 1].flatMap((t) =>
+            assets.slice(i * 5, i * 5 + 4).map((a, k) => ({
+              time_index: `2026-0${t + 1}-01T00:00:00Z`,
+              asset_identifier: a.unique_identifier,
+              weight: (k + 1) / 10,
+            })),
+          ),
+          values: [0, 1, 2].map((t) => ({
+            time_index: `2026-0${t + 1}-01T00:00:00Z`,
+            close: 100 + t,
+            return: t / 100,
+          })),
+        }
+      : {}),
   }))
   const portfolio_groups = Array.from({ length: 12 }, (_, i) => ({
     uid: uidOf(`group:${i}`),
@@ -158,35 +239,53 @@ export function goldenBundle(): Bundle {
     account_name: pick(['Main', 'main', 'Émile fund', 'x_y 100%', 'Pension', 'pension']),
     is_paper: i % 2 === 0,
     account_is_active: i % 3 !== 0,
-    ...(i < 4 ? {
-      holdings: [0, 1].map((t) => ({
-        uid: uidOf(`holdings:${i}:${t}`),
-        time_index: `2026-0${t + 3}-01T00:00:00Z`,
-        positions: assets.slice(i * 10 + t, i * 10 + t + 6).map((a, k) => ({ asset_identifier: a.unique_identifier, quantity: (k + 1) * 100, direction: (k % 3 === 0 ? -1 : 1) as 1 | -1 })),
-      })),
-      target_positions: [{
-        uid: uidOf(`positions:${i}`),
-        time_index: '2026-04-01T00:00:00Z',
-        positions: [
-          ...assets.slice(i * 3, i * 3 + 3).map((a, k) => ({ target_type: 'asset' as const, target_uid: a.uid, weight_notional_exposure: (k + 1) / 10 })),
-          { target_type: 'portfolio' as const, target_uid: portfolios[i].uid, single_asset_quantity: 5 },
-        ],
-      }],
-    } : {}),
+    ...(i < 4
+      ? {
+          holdings: [0, 1].map((t) => ({
+            uid: uidOf(`holdings:${i}:${t}`),
+            time_index: `2026-0${t + 3}-01T00:00:00Z`,
+            positions: assets.slice(i * 10 + t, i * 10 + t + 6).map((a, k) => ({
+              asset_identifier: a.unique_identifier,
+              quantity: (k + 1) * 100,
+              direction: (k % 3 === 0 ? -1 : 1) as 1 | -1,
+            })),
+          })),
+          target_positions: [
+            {
+              uid: uidOf(`positions:${i}`),
+              time_index: '2026-04-01T00:00:00Z',
+              positions: [
+                ...assets.slice(i * 3, i * 3 + 3).map((a, k) => ({
+                  target_type: 'asset' as const,
+                  target_uid: a.uid,
+                  weight_notional_exposure: (k + 1) / 10,
+                })),
+                { target_type: 'portfolio' as const, target_uid: portfolios[i].uid, single_asset_quantity: 5 },
+              ],
+            },
+          ],
+        }
+      : {}),
   }))
   const virtual_funds = Array.from({ length: 32 }, (_, i) => ({
     uid: uidOf(`fund:${i}`),
     unique_identifier: `${pick(STEMS)}-vf-${i}`,
     account_uid: accounts[i % 6].uid,
     target_portfolio_uid: portfolios[i % 9].uid,
-    ...(i % 6 < 4 && i < 8 ? {
-      holdings: [{
-        uid: uidOf(`fund-holdings:${i}`),
-        source_account_holdings_set_uid: uidOf(`holdings:${i % 6}:1`),
-        time_index: '2026-04-01T00:00:00Z',
-        positions: assets.slice((i % 6) * 10 + 1, (i % 6) * 10 + 4).map((a, k) => ({ asset_identifier: a.unique_identifier, allocated_quantity: 10 * (k + 1) + i })),
-      }],
-    } : {}),
+    ...(i % 6 < 4 && i < 8
+      ? {
+          holdings: [
+            {
+              uid: uidOf(`fund-holdings:${i}`),
+              source_account_holdings_set_uid: uidOf(`holdings:${i % 6}:1`),
+              time_index: '2026-04-01T00:00:00Z',
+              positions: assets
+                .slice((i % 6) * 10 + 1, (i % 6) * 10 + 4)
+                .map((a, k) => ({ asset_identifier: a.unique_identifier, allocated_quantity: 10 * (k + 1) + i })),
+            },
+          ],
+        }
+      : {}),
   }))
 
   return {
@@ -197,7 +296,13 @@ export function goldenBundle(): Bundle {
       { uid: fixingNode, storage_table_identifier: 'golden_fixings', kind: 'fixing_rates' },
     ],
     curves,
-    fixings: indexes.filter((_, i) => i % 3 === 0).map((x) => ({ data_node_uid: fixingNode, index_identifier: x.unique_identifier, fixings: [{ date: '2026-01-02', rate: 0.03 }] })),
+    fixings: indexes
+      .filter((_, i) => i % 3 === 0)
+      .map((x) => ({
+        data_node_uid: fixingNode,
+        index_identifier: x.unique_identifier,
+        fixings: [{ date: '2026-01-02', rate: 0.03 }],
+      })),
     market_data_sets: sets,
     assets,
     asset_categories,

@@ -6,4 +6,6 @@
 import t from 'tap'
 import { checkOracleFixture } from './oracle-check.ts'
 
-t.test('every operation on every callable oracle instrument', async (t) => checkOracleFixture(t, 'callable', 1e-8, 1000))
+t.test('every operation on every callable oracle instrument', async (t) =>
+  checkOracleFixture(t, 'callable', 1e-8, 1000),
+)

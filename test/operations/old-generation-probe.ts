@@ -35,7 +35,8 @@ for (const operation of ['price', 'analytics'] as OperationName[]) {
   }
   const rounds = Math.ceil(40_000 / texts.length)
   const run = () => {
-    for (let r = 0; r < rounds; r++) for (const [text, fixings] of texts) runTask({ ...(JSON.parse(text) as PricingTask), fixings })
+    for (let r = 0; r < rounds; r++)
+      for (const [text, fixings] of texts) runTask({ ...(JSON.parse(text) as PricingTask), fixings })
   }
   // the first rounds settle V8's feedback (pretenuring decisions included); the measured ones follow
   run()

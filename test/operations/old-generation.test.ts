@@ -12,15 +12,24 @@ import { fileURLToPath } from 'node:url'
 const PROBE = fileURLToPath(new URL('./old-generation-probe.ts', import.meta.url))
 
 function probe(...args: string[]): Record<string, number> {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', PROBE, ...args], { encoding: 'utf8', timeout: 240_000 })
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', PROBE, ...args], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  })
   if (r.status !== 0) throw new Error(`the probe failed: ${r.stderr.slice(-2000)}`)
   return JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>
 }
 
 t.test("pricing a cached book promotes next to nothing into a thread's old generation", async (t) => {
   const grown = probe()
-  t.ok(grown.price_tasks >= 40_000 && grown.analytics_tasks >= 40_000, `${grown.price_tasks} and ${grown.analytics_tasks} tasks measured`)
+  t.ok(
+    grown.price_tasks >= 40_000 && grown.analytics_tasks >= 40_000,
+    `${grown.price_tasks} and ${grown.analytics_tasks} tasks measured`,
+  )
   // a few bytes per task remain (V8's own feedback and code); the regressions were 1,600 and more
   t.ok(grown.price < 200, `price: ${grown.price.toFixed(0)} bytes per task into the old generation (under 200)`)
-  t.ok(grown.analytics < 200, `analytics: ${grown.analytics.toFixed(0)} bytes per task into the old generation (under 200)`)
+  t.ok(
+    grown.analytics < 200,
+    `analytics: ${grown.analytics.toFixed(0)} bytes per task into the old generation (under 200)`,
+  )
 })

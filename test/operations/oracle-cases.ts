@@ -38,7 +38,12 @@ export function poolCurve(curves: PoolCurve[], pool: number, valuation: string, 
   }
 }
 
-export function taskFor(c: OracleCase, curves: PoolCurve[], operation: OperationName, parameters: Record<string, unknown>): PricingTask {
+export function taskFor(
+  c: OracleCase,
+  curves: PoolCurve[],
+  operation: OperationName,
+  parameters: Record<string, unknown>,
+): PricingTask {
   const floating = c.index !== null
   const withYield = parameters.with_yield !== undefined
   const task: PricingTask = {
@@ -50,11 +55,19 @@ export function taskFor(c: OracleCase, curves: PoolCurve[], operation: Operation
     curves: {},
     indexes: floating ? { [String(c.terms.floating_rate_index_uid)]: c.index as PricingTask['indexes'][string] } : {},
     // as the main thread sends them: by reference, under their content key
-    fixings: floating ? { [c.index!.identifier]: { key: contentKey(c.fixings.dates, c.fixings.rates), buffer: encodeFixings(c.fixings.dates, c.fixings.rates) } } : {},
+    fixings: floating
+      ? {
+          [c.index!.identifier]: {
+            key: contentKey(c.fixings.dates, c.fixings.rates),
+            buffer: encodeFixings(c.fixings.dates, c.fixings.rates),
+          },
+        }
+      : {},
     parameters,
   }
   if (!withYield) task.curves.discount = poolCurve(curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
   if (floating) task.curves.projection = poolCurve(curves, c.pools.projection, c.valuation_date, c.ref_shift[1])
-  if (operation === 'z-spread') task.curves.benchmark = poolCurve(curves, c.pools.benchmark, c.valuation_date, c.ref_shift[2])
+  if (operation === 'z-spread')
+    task.curves.benchmark = poolCurve(curves, c.pools.benchmark, c.valuation_date, c.ref_shift[2])
   return task
 }

@@ -49,42 +49,94 @@ const absOk = (got: unknown, want: number, tol = 1e-9) => typeof got === 'number
 type Run = (c: OracleCase, op: OperationName, extra?: Record<string, unknown>) => TaskReply
 type Check = (kind: string, ok: boolean, message: () => string) => void
 const resultOf = (r: TaskReply) => (r.ok ? r.result : undefined)
-const closeTo = (got: unknown, want: number, tol: number) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want))
+const closeTo = (got: unknown, want: number, tol: number) =>
+  typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want))
 
-interface Measures { simple: number; modified: number; macaulay?: number; convexity: number; bpv: number }
+interface Measures {
+  simple: number
+  modified: number
+  macaulay?: number
+  convexity: number
+  bpv: number
+}
 const measuresMatch = (a: Record<string, unknown> | undefined, m: Measures) =>
-  !!a && closeTo(a.simple_duration, m.simple, 1e-8) && closeTo(a.modified_duration, m.modified, 1e-8) && closeTo(a.convexity, m.convexity, 1e-8) && closeTo(a.bpv, m.bpv, 1e-8) &&
+  !!a &&
+  closeTo(a.simple_duration, m.simple, 1e-8) &&
+  closeTo(a.modified_duration, m.modified, 1e-8) &&
+  closeTo(a.convexity, m.convexity, 1e-8) &&
+  closeTo(a.bpv, m.bpv, 1e-8) &&
   (m.macaulay === undefined ? a.macaulay_duration === undefined : closeTo(a.macaulay_duration, m.macaulay, 1e-8))
 
-interface Calls { rows: [number, number, number][]; worst: number; workout: number }
+interface Calls {
+  rows: [number, number, number][]
+  worst: number
+  workout: number
+}
 /** A callable's yields to call against the oracle's: dates exact, prices at 1e-12, yields at 1e-9. */
 function callsMatch(r: Record<string, unknown> | undefined, calls: Calls): boolean {
   const rows = r?.yields_to_call as { date: string; price: number; yield: number }[] | undefined
-  return !!rows && rows.length === calls.rows.length && rows.every((x, j) => fromIso(x.date) === calls.rows[j][0] && closeTo(x.price, calls.rows[j][1], 1e-12) && closeTo(x.yield, calls.rows[j][2], 1e-9)) &&
-    closeTo(r?.yield_to_worst, calls.worst, 1e-9) && fromIso(String(r?.workout_date)) === calls.workout
+  return (
+    !!rows &&
+    rows.length === calls.rows.length &&
+    rows.every(
+      (x, j) =>
+        fromIso(x.date) === calls.rows[j][0] &&
+        closeTo(x.price, calls.rows[j][1], 1e-12) &&
+        closeTo(x.yield, calls.rows[j][2], 1e-9),
+    ) &&
+    closeTo(r?.yield_to_worst, calls.worst, 1e-9) &&
+    fromIso(String(r?.workout_date)) === calls.workout
+  )
 }
 
 /** Yields in another convention (yield op and analytics), and analytics from a quoted yield (design §6.1). */
 function checkConventions(c: OracleCase, id: string, run: Run, check: Check): void {
-  const e = c.expected as Record<string, unknown> & { conv?: Measures & { yield: number }; quoted?: Measures & { clean: number; dirty: number; accrued: number } }
+  const e = c.expected as Record<string, unknown> & {
+    conv?: Measures & { yield: number }
+    quoted?: Measures & { clean: number; dirty: number; accrued: number }
+  }
   const conv = c.parameters.yield_convention as Record<string, unknown> | undefined
   if (conv && (e.conv || e.conv_error)) {
     const y = run(c, 'yield', conv)
     const a = resultOf(run(c, 'analytics', conv))?.analytics as Record<string, unknown> | undefined
     if (e.conv) {
-      check(`${c.kind} yield conventions`, absOk(resultOf(y)?.yield, e.conv.yield) && absOk(a?.yield, e.conv.yield) && measuresMatch(a, e.conv),
-        () => `${id}: ${JSON.stringify(conv)} yield ${JSON.stringify(resultOf(y))} analytics ${JSON.stringify(a)} vs ${JSON.stringify(e.conv)}`)
-    } else check(`${c.kind} yield conventions errors`, !y.ok, () => `${id}: QuantLib failed (${String(e.conv_error)}) but we returned ${JSON.stringify(y)}`)
+      check(
+        `${c.kind} yield conventions`,
+        absOk(resultOf(y)?.yield, e.conv.yield) && absOk(a?.yield, e.conv.yield) && measuresMatch(a, e.conv),
+        () =>
+          `${id}: ${JSON.stringify(conv)} yield ${JSON.stringify(resultOf(y))} analytics ${JSON.stringify(a)} vs ${JSON.stringify(e.conv)}`,
+      )
+    } else
+      check(
+        `${c.kind} yield conventions errors`,
+        !y.ok,
+        () => `${id}: QuantLib failed (${String(e.conv_error)}) but we returned ${JSON.stringify(y)}`,
+      )
   }
   if (c.parameters.quoted_yield !== undefined && (e.quoted || e.quoted_error)) {
-    const params = { quoted_yield: c.parameters.quoted_yield, ...(c.parameters.quoted_convention as Record<string, unknown> | undefined) }
+    const params = {
+      quoted_yield: c.parameters.quoted_yield,
+      ...(c.parameters.quoted_convention as Record<string, unknown> | undefined),
+    }
     const r = run(c, 'analytics', params)
     const a = resultOf(r)?.analytics as Record<string, unknown> | undefined
     if (e.quoted) {
       const q = e.quoted
-      check(`${c.kind} price from yield`, !!a && closeTo(a.clean_price, q.clean, 1e-10) && closeTo(a.dirty_price, q.dirty, 1e-10) && closeTo(a.accrued_amount, q.accrued, 1e-10) && measuresMatch(a, q),
-        () => `${id}: ${JSON.stringify(params)} ${JSON.stringify(a)} vs ${JSON.stringify(q)}`)
-    } else check(`${c.kind} price from yield errors`, !r.ok, () => `${id}: QuantLib failed (${String(e.quoted_error)}) but we returned ${JSON.stringify(r)}`)
+      check(
+        `${c.kind} price from yield`,
+        !!a &&
+          closeTo(a.clean_price, q.clean, 1e-10) &&
+          closeTo(a.dirty_price, q.dirty, 1e-10) &&
+          closeTo(a.accrued_amount, q.accrued, 1e-10) &&
+          measuresMatch(a, q),
+        () => `${id}: ${JSON.stringify(params)} ${JSON.stringify(a)} vs ${JSON.stringify(q)}`,
+      )
+    } else
+      check(
+        `${c.kind} price from yield errors`,
+        !r.ok,
+        () => `${id}: QuantLib failed (${String(e.quoted_error)}) but we returned ${JSON.stringify(r)}`,
+      )
   }
 }
 
@@ -96,23 +148,48 @@ function checkYieldsOnly(c: OracleCase, id: string, run: Run, check: Check): voi
   if (c.error) {
     // a yield to call that does not solve leaves the answer's own yield standing, and says which one failed
     const refused = (r: TaskReply) => !r.ok || typeof resultOf(r)?.yields_to_call_error === 'string'
-    check(`${c.kind} yields to call errors`, refused(y) || refused(a), () => `${id}: QuantLib threw '${c.error}' but yield and analytics succeeded`)
+    check(
+      `${c.kind} yields to call errors`,
+      refused(y) || refused(a),
+      () => `${id}: QuantLib threw '${c.error}' but yield and analytics succeeded`,
+    )
     return
   }
-  const e = c.expected as { calls: Calls; quoted: Measures & { clean: number; dirty: number; accrued: number; calls: Calls } }
-  check(`${c.kind} yields to call`, callsMatch(resultOf(y), e.calls), () => `${id}: ${JSON.stringify(resultOf(y) ?? y)} vs ${JSON.stringify(e.calls)}`)
+  const e = c.expected as {
+    calls: Calls
+    quoted: Measures & { clean: number; dirty: number; accrued: number; calls: Calls }
+  }
+  check(
+    `${c.kind} yields to call`,
+    callsMatch(resultOf(y), e.calls),
+    () => `${id}: ${JSON.stringify(resultOf(y) ?? y)} vs ${JSON.stringify(e.calls)}`,
+  )
   const q = resultOf(a)?.analytics as Record<string, unknown> | undefined
-  check(`${c.kind} price from yield`, !!q && closeTo(q.clean_price, e.quoted.clean, 1e-10) && closeTo(q.dirty_price, e.quoted.dirty, 1e-10) && measuresMatch(q, e.quoted),
-    () => `${id}: ${JSON.stringify(q ?? a)} vs ${JSON.stringify(e.quoted)}`)
-  check(`${c.kind} yields to call at a quoted yield`, callsMatch(resultOf(a), e.quoted.calls), () => `${id}: ${JSON.stringify(resultOf(a) ?? a)} vs ${JSON.stringify(e.quoted.calls)}`)
+  check(
+    `${c.kind} price from yield`,
+    !!q &&
+      closeTo(q.clean_price, e.quoted.clean, 1e-10) &&
+      closeTo(q.dirty_price, e.quoted.dirty, 1e-10) &&
+      measuresMatch(q, e.quoted),
+    () => `${id}: ${JSON.stringify(q ?? a)} vs ${JSON.stringify(e.quoted)}`,
+  )
+  check(
+    `${c.kind} yields to call at a quoted yield`,
+    callsMatch(resultOf(a), e.quoted.calls),
+    () => `${id}: ${JSON.stringify(resultOf(a) ?? a)} vs ${JSON.stringify(e.quoted.calls)}`,
+  )
 }
 
 export function checkOracleFixture(t: Test, name: string, priceTol: number, minCases: number): void {
   const fixture = loadFixture<OracleCase>(name) as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
   const curves = fixture.curves
   // relative to the value, or to `scale` for figures that are differences of values of that size (cr, carry, ...)
-  const relOk = (got: unknown, want: number, tol = priceTol, scale = 1) => typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want), Math.abs(scale))
-  interface Tally { failures: string[]; checked: number }
+  const relOk = (got: unknown, want: number, tol = priceTol, scale = 1) =>
+    typeof got === 'number' && Math.abs(got - want) <= tol * Math.max(1, Math.abs(want), Math.abs(scale))
+  interface Tally {
+    failures: string[]
+    checked: number
+  }
   const tallies = new Map<string, Tally>()
   const check = (kind: string, ok: boolean, message: () => string) => {
     const tally = tallies.get(kind) ?? { failures: [], checked: 0 }
@@ -142,57 +219,151 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
       // the oracle records a case as failing when any of its operations failed: one of ours must fail too
       const r = run(c, 'price')
       const a = run(c, 'analytics')
-      check(`${c.kind} errors`, !r.ok || !a.ok, () => `${id}: QuantLib threw '${c.error}' but price and analytics succeeded`)
+      check(
+        `${c.kind} errors`,
+        !r.ok || !a.ok,
+        () => `${id}: QuantLib threw '${c.error}' but price and analytics succeeded`,
+      )
       continue
     }
-    const e = c.expected as Record<string, number> & { carry?: Record<string, number>; cashflows?: [number, number, number | null][] }
+    const e = c.expected as Record<string, number> & {
+      carry?: Record<string, number>
+      cashflows?: [number, number, number | null][]
+    }
     const price = result(run(c, 'price'))
     check(`${c.kind} price`, relOk(price?.price, e.npv), () => `${id}: price ${price?.price} vs ${e.npv}`)
     const a = result(run(c, 'analytics'))?.analytics as Record<string, number> | undefined
-    check(`${c.kind} analytics`, !!a && relOk(a.dirty_price, e.dirty) && relOk(a.clean_price, e.clean) && relOk(a.accrued_amount, e.accrued) && relOk(a.settlement_value, e.settlement_value),
-      () => `${id}: analytics ${JSON.stringify(a)} vs ${JSON.stringify({ dirty: e.dirty, clean: e.clean, accrued: e.accrued })}`)
+    check(
+      `${c.kind} analytics`,
+      !!a &&
+        relOk(a.dirty_price, e.dirty) &&
+        relOk(a.clean_price, e.clean) &&
+        relOk(a.accrued_amount, e.accrued) &&
+        relOk(a.settlement_value, e.settlement_value),
+      () =>
+        `${id}: analytics ${JSON.stringify(a)} vs ${JSON.stringify({ dirty: e.dirty, clean: e.clean, accrued: e.accrued })}`,
+    )
     if (e.yield === undefined) continue
     check(`${c.kind} yield`, !!a && absOk(a.yield, e.yield), () => `${id}: yield ${a?.yield} vs ${e.yield}`)
-    check(`${c.kind} durations`, !!a && relOk(a.simple_duration, e.simple, 1e-8) && relOk(a.modified_duration, e.modified, 1e-8) && relOk(a.macaulay_duration, e.macaulay, 1e-8),
-      () => `${id}: durations ${[a?.simple_duration, a?.modified_duration, a?.macaulay_duration]} vs ${[e.simple, e.modified, e.macaulay]}`)
-    check(`${c.kind} convexity/bpv`, !!a && relOk(a.convexity, e.convexity, 1e-8) && relOk(a.bpv, e.bpv, 1e-8), () => `${id}: convexity ${a?.convexity} vs ${e.convexity}, bpv ${a?.bpv} vs ${e.bpv}`)
+    check(
+      `${c.kind} durations`,
+      !!a &&
+        relOk(a.simple_duration, e.simple, 1e-8) &&
+        relOk(a.modified_duration, e.modified, 1e-8) &&
+        relOk(a.macaulay_duration, e.macaulay, 1e-8),
+      () =>
+        `${id}: durations ${[a?.simple_duration, a?.modified_duration, a?.macaulay_duration]} vs ${[e.simple, e.modified, e.macaulay]}`,
+    )
+    check(
+      `${c.kind} convexity/bpv`,
+      !!a && relOk(a.convexity, e.convexity, 1e-8) && relOk(a.bpv, e.bpv, 1e-8),
+      () => `${id}: convexity ${a?.convexity} vs ${e.convexity}, bpv ${a?.bpv} vs ${e.bpv}`,
+    )
     const d = result(run(c, 'duration', { duration_type: 'Macaulay' }))
-    check(`${c.kind} duration op`, relOk(d?.duration, e.macaulay, 1e-8), () => `${id}: duration ${d?.duration} vs ${e.macaulay}`)
+    check(
+      `${c.kind} duration op`,
+      relOk(d?.duration, e.macaulay, 1e-8),
+      () => `${id}: duration ${d?.duration} vs ${e.macaulay}`,
+    )
     const y = result(run(c, 'yield'))
     check(`${c.kind} yield op`, absOk(y?.yield, e.yield), () => `${id}: yield op ${y?.yield} vs ${e.yield}`)
     const yo = run(c, 'yield', { override_clean_price: c.parameters.override_clean_price })
-    if (e.override_yield_error !== undefined) check(`${c.kind} yield override errors`, !yo.ok, () => `${id}: QuantLib override yield failed but we returned ${JSON.stringify(yo)}`)
-    if (e.override_yield !== undefined) check(`${c.kind} yield override`, absOk(result(yo)?.yield, e.override_yield), () => `${id}: override yield ${JSON.stringify(yo)} vs ${e.override_yield}`)
+    if (e.override_yield_error !== undefined)
+      check(
+        `${c.kind} yield override errors`,
+        !yo.ok,
+        () => `${id}: QuantLib override yield failed but we returned ${JSON.stringify(yo)}`,
+      )
+    if (e.override_yield !== undefined)
+      check(
+        `${c.kind} yield override`,
+        absOk(result(yo)?.yield, e.override_yield),
+        () => `${id}: override yield ${JSON.stringify(yo)} vs ${e.override_yield}`,
+      )
     checkConventions(c, id, run, check)
-    const z = run(c, 'z-spread', { target_dirty_ccy: e.target_dirty_ccy, tol: c.parameters.tol, max_iter: c.parameters.max_iter })
-    if (e.z_spread !== undefined) check(`${c.kind} z-spread`, absOk(result(z)?.z_spread, e.z_spread), () => `${id}: z-spread ${JSON.stringify(z)} vs ${e.z_spread}`)
-    else check(`${c.kind} z-spread errors`, !z.ok, () => `${id}: QuantLib z-spread failed but we returned ${JSON.stringify(z)}`)
-    const carry = result(run(c, 'carry-roll-down', { horizon_days: c.parameters.horizon_days }))?.metrics as Record<string, number> | undefined
+    const z = run(c, 'z-spread', {
+      target_dirty_ccy: e.target_dirty_ccy,
+      tol: c.parameters.tol,
+      max_iter: c.parameters.max_iter,
+    })
+    if (e.z_spread !== undefined)
+      check(
+        `${c.kind} z-spread`,
+        absOk(result(z)?.z_spread, e.z_spread),
+        () => `${id}: z-spread ${JSON.stringify(z)} vs ${e.z_spread}`,
+      )
+    else
+      check(
+        `${c.kind} z-spread errors`,
+        !z.ok,
+        () => `${id}: QuantLib z-spread failed but we returned ${JSON.stringify(z)}`,
+      )
+    const carry = result(run(c, 'carry-roll-down', { horizon_days: c.parameters.horizon_days }))?.metrics as
+      Record<string, number> | undefined
     const want = carryMetrics(e.carry!, e.dirty, e.clean)
-    const off = carry ? Object.keys(want).filter((key) => !relOk(carry[key], want[key], /const|roll_down/.test(key) ? Math.max(priceTol, 1e-8) : priceTol, e.dirty)) : ['(failed)']
-    check(`${c.kind} carry`, off.length === 0, () => `${id}: carry ${off.map((key) => `${key} ${carry?.[key]} vs ${want[key]}`).join(', ')}`)
-    for (const [key, includePaid] of [['cashflows', false], ['cashflows_all', true]] as const) {
+    const off = carry
+      ? Object.keys(want).filter(
+          (key) =>
+            !relOk(carry[key], want[key], /const|roll_down/.test(key) ? Math.max(priceTol, 1e-8) : priceTol, e.dirty),
+        )
+      : ['(failed)']
+    check(
+      `${c.kind} carry`,
+      off.length === 0,
+      () => `${id}: carry ${off.map((key) => `${key} ${carry?.[key]} vs ${want[key]}`).join(', ')}`,
+    )
+    for (const [key, includePaid] of [
+      ['cashflows', false],
+      ['cashflows_all', true],
+    ] as const) {
       const params = includePaid ? { include_paid: true } : {}
       if (e[`${key}_error`]) {
         const r = run(c, 'cashflows', params)
-        check(`${c.kind} ${key} errors`, !r.ok && r.error.kind === 'market_data', () => `${id}: QuantLib ${key} failed (${String(e[`${key}_error`])}) but we returned ${JSON.stringify(r).slice(0, 200)}`)
+        check(
+          `${c.kind} ${key} errors`,
+          !r.ok && r.error.kind === 'market_data',
+          () =>
+            `${id}: QuantLib ${key} failed (${String(e[`${key}_error`])}) but we returned ${JSON.stringify(r).slice(0, 200)}`,
+        )
       }
       const expected = e[key] as [number, number][] | undefined
       if (!expected) continue
-      const legs = result(run(c, 'cashflows', params))?.legs as Record<string, { payment_date: string; amount: number }[]> | undefined
-      const rows = legs ? [...legs.fixed, ...legs.floating, ...legs.amortization, ...legs.redemption].sort((x, y) => fromIso(x.payment_date) - fromIso(y.payment_date)) : []
+      const legs = result(run(c, 'cashflows', params))?.legs as
+        Record<string, { payment_date: string; amount: number }[]> | undefined
+      const rows = legs
+        ? [...legs.fixed, ...legs.floating, ...legs.amortization, ...legs.redemption].sort(
+            (x, y) => fromIso(x.payment_date) - fromIso(y.payment_date),
+          )
+        : []
       const flows = [...expected].sort((x, y) => x[0] - y[0])
-      const same = !!legs && rows.length === flows.length && flows.every((w, j) => fromIso(rows[j].payment_date) === w[0] && relOk(rows[j].amount, w[1]))
-      check(`${c.kind} ${key}`, same, () => `${id}: ${key} ${JSON.stringify(rows.slice(0, 4))} vs ${JSON.stringify(flows.slice(0, 4))}`)
-      const net = result(run(c, 'net-cashflows', params))?.cashflows as { payment_date: string; net_cashflow: number }[] | undefined
+      const same =
+        !!legs &&
+        rows.length === flows.length &&
+        flows.every((w, j) => fromIso(rows[j].payment_date) === w[0] && relOk(rows[j].amount, w[1]))
+      check(
+        `${c.kind} ${key}`,
+        same,
+        () => `${id}: ${key} ${JSON.stringify(rows.slice(0, 4))} vs ${JSON.stringify(flows.slice(0, 4))}`,
+      )
+      const net = result(run(c, 'net-cashflows', params))?.cashflows as
+        { payment_date: string; net_cashflow: number }[] | undefined
       const byDate = new Map<number, number>()
       for (const [d, amount] of flows) byDate.set(d, (byDate.get(d) ?? 0) + amount)
-      const netSame = !!net && net.length === byDate.size && net.every((r) => relOk(r.net_cashflow, byDate.get(fromIso(r.payment_date)) ?? Number.NaN))
-      check(`${c.kind} net ${key}`, netSame, () => `${id}: net ${key} ${JSON.stringify(net?.slice(0, 4))} vs ${JSON.stringify([...byDate].slice(0, 4))}`)
+      const netSame =
+        !!net &&
+        net.length === byDate.size &&
+        net.every((r) => relOk(r.net_cashflow, byDate.get(fromIso(r.payment_date)) ?? Number.NaN))
+      check(
+        `${c.kind} net ${key}`,
+        netSame,
+        () => `${id}: net ${key} ${JSON.stringify(net?.slice(0, 4))} vs ${JSON.stringify([...byDate].slice(0, 4))}`,
+      )
     }
   }
   for (const [kind, tally] of [...tallies].sort()) {
-    t.comment(`${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match${tally.failures.length ? ` — first: ${tally.failures[0].slice(0, 300)}` : ''}`)
+    t.comment(
+      `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match${tally.failures.length ? ` — first: ${tally.failures[0].slice(0, 300)}` : ''}`,
+    )
     t.same(tally.failures.slice(0, 5), [], `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match`)
   }
   t.ok(fixture.cases.length >= minCases, `${fixture.cases.length} instruments, ${errors} where QuantLib throws`)

@@ -36,7 +36,12 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
   // the bounds of a pricing request are the test's own, far beyond its answers (the service's 10 s would be a bound
   // on the machine's speed: 24 batches of the book queue for one thread)
   const bounds = { PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000' }
-  const child = spawn('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd: ROOT, env: { ...clean, LOG_LEVEL: 'info', PRICER_THREADS: '1', ...bounds, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn('env', ['-u', 'NODE_OPTIONS', command, ...args], {
+    cwd: ROOT,
+    env: { ...clean, LOG_LEVEL: 'info', PRICER_THREADS: '1', ...bounds, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   let out = ''
   let err = ''
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()))
@@ -68,53 +73,101 @@ const messages = (out: string) =>
     .map((l) => JSON.parse(l) as { msg: string; time: number; in_flight?: number; drained?: number })
     .sort((a, b) => a.time - b.time)
 
-t.test('npm start: SIGTERM with requests in flight lets them complete, logs the drain, leaves no process', async (t) => {
-  const db = await createTestDatabase(t, { demo: true })
-  const uids = (await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details`).map((r) => r.uid)
-  // without the start-up warm-up of the instruments: the first requests rebuild theirs, which keeps them in flight
-  // long enough for the test to see them all before it sends SIGTERM
-  // the drain's bound is the test's own too: 24 batches of the book take longer than the service's 15 s on a busy machine
-  const server = run('npm', ['start'], { DATABASE_URL: db.url, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false', BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false', SHUTDOWN_TIMEOUT_MS: '120000' })
-  const base = `http://127.0.0.1:${API_PORT}`
-  let health = 0
-  // the first run builds dist/ (prestart)
-  for (let i = 0; i < 900 && health !== 200; i++) {
-    await new Promise((r) => setTimeout(r, 200))
-    health = await fetch(`${base}/health`).then((r) => r.status, () => 0)
-  }
-  t.equal(health, 200, 'serving')
-  if (health !== 200) console.error(server.err())
+t.test(
+  'npm start: SIGTERM with requests in flight lets them complete, logs the drain, leaves no process',
+  async (t) => {
+    const db = await createTestDatabase(t, { demo: true })
+    const uids = (await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details`).map(
+      (r) => r.uid,
+    )
+    // without the start-up warm-up of the instruments: the first requests rebuild theirs, which keeps them in flight
+    // long enough for the test to see them all before it sends SIGTERM
+    // the drain's bound is the test's own too: 24 batches of the book take longer than the service's 15 s on a busy
+    // machine
+    const server = run('npm', ['start'], {
+      DATABASE_URL: db.url,
+      PORT: String(API_PORT),
+      LOAD_DEMO_DATA: 'false',
+      BULK_QUEUE_PREFIX: `fi-lifecycle-${API_PORT}`,
+      PRICING_PREWARM_INSTRUMENTS: 'false',
+      SHUTDOWN_TIMEOUT_MS: '120000',
+    })
+    const base = `http://127.0.0.1:${API_PORT}`
+    let health = 0
+    // the first run builds dist/ (prestart)
+    for (let i = 0; i < 900 && health !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200))
+      health = await fetch(`${base}/health`).then(
+        (r) => r.status,
+        () => 0,
+      )
+    }
+    t.equal(health, 200, 'serving')
+    if (health !== 200) console.error(server.err())
 
-  // each batch prices the book 20 times over: long enough to be seen in flight however fast a warm service prices
-  const assetUids = Array.from({ length: 20 }, () => uids).flat()
-  const payload = JSON.stringify({ valuation_date: '2026-11-20', market_data_set: 'default', operation: 'analytics', asset_uids: assetUids })
-  const inFlight = Array.from({ length: 24 }, () =>
-    fetch(`${base}/api/v1/pricing/batch/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload }).then(
-      async (r) => ({ status: r.status, items: ((await r.json()) as { results?: unknown[] }).results?.length ?? 0 }),
-      (error: Error) => ({ status: 0, items: 0, error: error.message }),
-    ),
-  )
-  // until the server has them all (its /ready counts requests in flight, itself included)
-  const received = async () => ((await fetch(`${base}/ready`).then((r) => r.json(), () => ({}))) as { in_flight?: number }).in_flight ?? 0
-  let seen = 0
-  await waitFor(async () => (seen = await received()) > inFlight.length, { intervalMs: 5 })
-  t.ok(seen > inFlight.length, `the server holds all ${inFlight.length} requests (saw ${seen - 1})`)
-  server.child.kill('SIGTERM')
-  const answers = await Promise.all(inFlight)
-  t.same(answers.filter((a) => a.status !== 200 || a.items !== assetUids.length), [], `all ${answers.length} requests in flight completed`)
-  const code = await server.exited
-  t.equal(code, 0, 'npm exits 0')
-  if (code !== 0) console.error(messages(server.out()).slice(-8), server.err().slice(-2000))
-  await waitFor(() => !groupAlive(server.child.pid!), { intervalMs: 100 })
-  t.notOk(groupAlive(server.child.pid!), 'no process of npm start is left')
-  t.equal(await fetch(`${base}/health`).then((r) => r.status, () => 0), 0, 'nothing listens any more')
+    // each batch prices the book 20 times over: long enough to be seen in flight however fast a warm service prices
+    const assetUids = Array.from({ length: 20 }, () => uids).flat()
+    const payload = JSON.stringify({
+      valuation_date: '2026-11-20',
+      market_data_set: 'default',
+      operation: 'analytics',
+      asset_uids: assetUids,
+    })
+    const inFlight = Array.from({ length: 24 }, () =>
+      fetch(`${base}/api/v1/pricing/batch/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      }).then(
+        async (r) => ({ status: r.status, items: ((await r.json()) as { results?: unknown[] }).results?.length ?? 0 }),
+        (error: Error) => ({ status: 0, items: 0, error: error.message }),
+      ),
+    )
+    // until the server has them all (its /ready counts requests in flight, itself included)
+    const received = async () =>
+      (
+        (await fetch(`${base}/ready`).then(
+          (r) => r.json(),
+          () => ({}),
+        )) as { in_flight?: number }
+      ).in_flight ?? 0
+    let seen = 0
+    await waitFor(async () => (seen = await received()) > inFlight.length, { intervalMs: 5 })
+    t.ok(seen > inFlight.length, `the server holds all ${inFlight.length} requests (saw ${seen - 1})`)
+    server.child.kill('SIGTERM')
+    const answers = await Promise.all(inFlight)
+    t.same(
+      answers.filter((a) => a.status !== 200 || a.items !== assetUids.length),
+      [],
+      `all ${answers.length} requests in flight completed`,
+    )
+    const code = await server.exited
+    t.equal(code, 0, 'npm exits 0')
+    if (code !== 0) console.error(messages(server.out()).slice(-8), server.err().slice(-2000))
+    await waitFor(() => !groupAlive(server.child.pid!), { intervalMs: 100 })
+    t.notOk(groupAlive(server.child.pid!), 'no process of npm start is left')
+    t.equal(
+      await fetch(`${base}/health`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+      0,
+      'nothing listens any more',
+    )
 
-  const log = messages(server.out())
-  const shutting = log.find((m) => m.msg === 'shutting down')
-  t.ok(shutting && (shutting.in_flight ?? 0) > 0, `the drain starts with ${shutting?.in_flight} requests in flight`)
-  t.ok(log.some((m) => m.msg === 'requests drained'), 'the drain is logged')
-  t.ok(log.some((m) => m.msg === 'shutdown complete'), 'the shutdown completes')
-})
+    const log = messages(server.out())
+    const shutting = log.find((m) => m.msg === 'shutting down')
+    t.ok(shutting && (shutting.in_flight ?? 0) > 0, `the drain starts with ${shutting?.in_flight} requests in flight`)
+    t.ok(
+      log.some((m) => m.msg === 'requests drained'),
+      'the drain is logged',
+    )
+    t.ok(
+      log.some((m) => m.msg === 'shutdown complete'),
+      'the shutdown completes',
+    )
+  },
+)
 
 t.test('npm start on a missing database says once that it created it and loaded the demo', async (t) => {
   const name = `fi_start_${process.pid}_${Date.now()}`
@@ -123,17 +176,29 @@ t.test('npm start on a missing database says once that it created it and loaded 
     await admin.unsafe(`drop database if exists "${name}" with (force)`)
     await admin.end({ timeout: 5 })
   })
-  const server = run('npm', ['start'], { DATABASE_URL: `${SERVER_URL}/${name}`, PORT: String(START_PORT), BULK_QUEUE_PREFIX: `fi-start-${START_PORT}`, PRICING_PREWARM_INSTRUMENTS: 'false' })
+  const server = run('npm', ['start'], {
+    DATABASE_URL: `${SERVER_URL}/${name}`,
+    PORT: String(START_PORT),
+    BULK_QUEUE_PREFIX: `fi-start-${START_PORT}`,
+    PRICING_PREWARM_INSTRUMENTS: 'false',
+  })
   let health = 0
   for (let i = 0; i < 900 && health !== 200; i++) {
     await new Promise((r) => setTimeout(r, 200))
-    health = await fetch(`http://127.0.0.1:${START_PORT}/health`).then((r) => r.status, () => 0)
+    health = await fetch(`http://127.0.0.1:${START_PORT}/health`).then(
+      (r) => r.status,
+      () => 0,
+    )
   }
   t.equal(health, 200, 'serving')
   server.child.kill('SIGTERM')
   await server.exited
   const said = messages(server.out()).map((m) => String(m.msg))
-  t.equal(said.filter((m) => m.startsWith(`created database 127.0.0.1:5432/${name}`)).length, 1, 'the database was created')
+  t.equal(
+    said.filter((m) => m.startsWith(`created database 127.0.0.1:5432/${name}`)).length,
+    1,
+    'the database was created',
+  )
   t.equal(said.filter((m) => m.startsWith('applied ') && m.includes('migration')).length, 1, 'its migrations applied')
   t.equal(said.filter((m) => m.startsWith('loaded the demo bundle')).length, 1, 'the demo loaded')
 })
@@ -143,12 +208,18 @@ t.test('at start, PostgreSQL that drops packets: one line within the connect tim
   await hole.set('blackhole')
   t.teardown(() => hole.close())
   const started = Date.now()
-  const server = run(process.execPath, ['dist/src/server.js'], { DATABASE_URL: `postgres://someone:secret@127.0.0.1:${DB_HOLE_PORT}/nowhere`, DB_CONNECT_TIMEOUT_MS: '1000', PORT: String(API_PORT) })
+  const server = run(process.execPath, ['dist/src/server.js'], {
+    DATABASE_URL: `postgres://someone:secret@127.0.0.1:${DB_HOLE_PORT}/nowhere`,
+    DB_CONNECT_TIMEOUT_MS: '1000',
+    PORT: String(API_PORT),
+  })
   t.equal(await server.exited, 1)
   t.ok(Date.now() - started < 15_000, `stopped after ${Date.now() - started} ms`)
   const lines = server.err().trim().split('\n')
   if (lines.length !== 1) console.error(server.err())
-  t.same(lines, [`cannot prepare PostgreSQL at 127.0.0.1:${DB_HOLE_PORT}/nowhere: no answer within the connect timeout`])
+  t.same(lines, [
+    `cannot prepare PostgreSQL at 127.0.0.1:${DB_HOLE_PORT}/nowhere: no answer within the connect timeout`,
+  ])
 })
 
 t.test('at start, Redis that drops packets: one line, and the API serves', async (t) => {
@@ -156,11 +227,19 @@ t.test('at start, Redis that drops packets: one line, and the API serves', async
   const hole = await new TcpProxy(REDIS_HOLE_PORT, { host: '127.0.0.1', port: 6379 }).start()
   await hole.set('blackhole')
   t.teardown(() => hole.close())
-  const server = run(process.execPath, ['dist/src/server.js'], { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${REDIS_HOLE_PORT}`, PORT: String(API_PORT), LOAD_DEMO_DATA: 'false' })
+  const server = run(process.execPath, ['dist/src/server.js'], {
+    DATABASE_URL: db.url,
+    REDIS_URL: `redis://127.0.0.1:${REDIS_HOLE_PORT}`,
+    PORT: String(API_PORT),
+    LOAD_DEMO_DATA: 'false',
+  })
   let health = 0
   for (let i = 0; i < 200 && health !== 200; i++) {
     await new Promise((r) => setTimeout(r, 100))
-    health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then((r) => r.status, () => 0)
+    health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then(
+      (r) => r.status,
+      () => 0,
+    )
   }
   t.equal(health, 200)
   // ioredis gives up on a connection after its connect timeout (2 s): the line comes then, and every connection,

@@ -20,7 +20,17 @@ const REQUEST = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'defa
 
 const db = await createTestDatabase(t, { demo: true })
 const { proxy, url } = await proxiedDatabase(t, db.url, PROXY_PORT)
-const config = loadConfig({ ...process.env, DATABASE_URL: url, DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', BULK_WORKER_IN_PROCESS: 'false', PRICING_WORKER_IN_PROCESS: 'false' })
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: url,
+  DB_CONNECT_TIMEOUT_MS: '1000',
+  DB_STATEMENT_TIMEOUT_MS: '1000',
+  LOG_LEVEL: 'silent',
+  PRICER_THREADS: '1',
+  PRICER_QUEUE_TIMEOUT_MS: '120000',
+  BULK_WORKER_IN_PROCESS: 'false',
+  PRICING_WORKER_IN_PROCESS: 'false',
+})
 const sql = createSql(config.databaseUrl, { max: 3, timeouts: { connectMs: 1000, statementMs: 1000 } })
 const app = await buildApp({ config, sql, ownsSql: true, prespawnPricer: false })
 t.teardown(() => app.close())
@@ -38,11 +48,19 @@ t.test('a commit whose notification the partition swallowed is priced within a f
   t.ok(before !== null, 'priced (the context is cached)')
 
   proxy.freezeExisting()
-  const demo = readDemoBundle() as { curve_observations: { curve_identifier: string; time_index: string; nodes: { zero: number }[] }[] }
-  const o = demo.curve_observations.find((x) => x.curve_identifier === 'USD-SOFR-OIS' && x.time_index.startsWith('2026-11-20'))!
-  await loadBundle(db.sql, { curve_observations: [{ ...o, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.001 })) }] })
+  const demo = readDemoBundle() as {
+    curve_observations: { curve_identifier: string; time_index: string; nodes: { zero: number }[] }[]
+  }
+  const o = demo.curve_observations.find(
+    (x) => x.curve_identifier === 'USD-SOFR-OIS' && x.time_index.startsWith('2026-11-20'),
+  )!
+  await loadBundle(db.sql, {
+    curve_observations: [{ ...o, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.001 })) }],
+  })
   const fresh = await buildInstance(t, db)
-  const expected = body(await fresh.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/price/`, payload: REQUEST })).price as number
+  const expected = body(
+    await fresh.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/price/`, payload: REQUEST }),
+  ).price as number
   t.not(expected, before, 'the commit changes the price')
 
   const started = Date.now()

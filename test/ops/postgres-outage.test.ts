@@ -54,14 +54,21 @@ t.teardown(() => app.close())
 const URLS = ['/api/v1/asset/?limit=5', '/api/v1/asset-category/', '/api/v1/portfolio/']
 const PRICING = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
 // one asset per outage, never priced before it: its pricing context is not cached
-const priced = await db.sql<{ uid: string }[]>`select asset_uid::text as uid from asset_pricing_details order by asset_uid limit 2`
+const priced = await db.sql<
+  { uid: string }[]
+>`select asset_uid::text as uid from asset_pricing_details order by asset_uid limit 2`
 const uncached = { down: priced[0].uid, blackhole: priced[1].uid }
 
 async function request(path: string): Promise<Outcome> {
   const started = performance.now()
   const r = await app.inject({ method: 'GET', url: path })
   const header = r.headers['retry-after']
-  return { status: r.statusCode, ms: performance.now() - started, body: r.body, retryAfter: typeof header === 'string' ? header : undefined }
+  return {
+    status: r.statusCode,
+    ms: performance.now() - started,
+    body: r.body,
+    retryAfter: typeof header === 'string' ? header : undefined,
+  }
 }
 
 /** `clients` loops of requests for `ms`. */
@@ -98,7 +105,11 @@ async function steadyAgain(): Promise<number> {
 function checkOutage(t: Test, outcomes: Outcome[], mode: ProxyMode): void {
   const statuses = new Set(outcomes.map((o) => o.status))
   t.ok(outcomes.length > 0)
-  t.same([...statuses].filter((s) => s !== 200 && s !== 503), [], `${mode}: only 200 or 503, never 500`)
+  t.same(
+    [...statuses].filter((s) => s !== 200 && s !== 503),
+    [],
+    `${mode}: only 200 or 503, never 500`,
+  )
   const unavailable = outcomes.filter((o) => o.status === 503)
   t.ok(unavailable.length > 0, `${mode}: ${unavailable.length} of ${outcomes.length} answered 503`)
   const slowest = Math.max(...outcomes.map((o) => o.ms))
@@ -107,13 +118,17 @@ function checkOutage(t: Test, outcomes: Outcome[], mode: ProxyMode): void {
     if (!o.retryAfter || !/^\d+$/.test(o.retryAfter)) t.fail(`503 without Retry-After: ${o.body}`)
     const { detail } = JSON.parse(o.body) as { detail?: string }
     if (!detail || !/database/i.test(detail)) t.fail(`503 detail does not say the database is away: ${o.body}`)
-    if (/postgres|127\.0\.0\.1|localhost|fi_test|15410|5432|select |stack/i.test(o.body)) t.fail(`503 body leaks: ${o.body}`)
+    if (/postgres|127\.0\.0\.1|localhost|fi_test|15410|5432|select |stack/i.test(o.body))
+      t.fail(`503 body leaks: ${o.body}`)
   }
 }
 
 async function ready(): Promise<{ status: number; database: string }> {
   const r = await app.inject({ method: 'GET', url: '/ready' })
-  return { status: r.statusCode, database: (JSON.parse(r.body) as { checks: { database: { status: string } } }).checks.database.status }
+  return {
+    status: r.statusCode,
+    database: (JSON.parse(r.body) as { checks: { database: { status: string } } }).checks.database.status,
+  }
 }
 
 t.test('up: every request answers 200', async (t) => {
@@ -130,9 +145,17 @@ for (const mode of ['down', 'blackhole'] as const) {
     t.same(await ready(), { status: 503, database: 'down' })
     t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
     // pricing needs its context from the database unless cached: an uncached asset answers 503 too, alone or in a batch
-    const price = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uncached[mode]}/price/`, payload: PRICING })
+    const price = await app.inject({
+      method: 'POST',
+      url: `/api/v1/pricing/assets/${uncached[mode]}/price/`,
+      payload: PRICING,
+    })
     t.equal(price.statusCode, 503, `pricing: ${price.body}`)
-    const batch = await app.inject({ method: 'POST', url: '/api/v1/pricing/batch/', payload: { ...PRICING, operation: 'price', asset_uids: [uncached[mode]] } })
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/api/v1/pricing/batch/',
+      payload: { ...PRICING, operation: 'price', asset_uids: [uncached[mode]] },
+    })
     t.equal(batch.statusCode, 503, `batch: ${batch.body}`)
 
     await proxy.set('up')

@@ -34,7 +34,9 @@ t.test('ready: every dependency reported, 200', async (t) => {
 
 t.test('database unreachable: 503 with Retry-After and a detail without credentials; /health stays 200', async (t) => {
   const port = await freePort()
-  const { app } = await build(t, { env: { DATABASE_URL: `postgres://secret_user:secret_pw@127.0.0.1:${port}/nowhere`, DB_CONNECT_TIMEOUT_MS: '1000' } })
+  const { app } = await build(t, {
+    env: { DATABASE_URL: `postgres://secret_user:secret_pw@127.0.0.1:${port}/nowhere`, DB_CONNECT_TIMEOUT_MS: '1000' },
+  })
   const started = Date.now()
   const r = await app.inject({ method: 'GET', url: '/ready' })
   t.ok(Date.now() - started < 3_000, 'answers within the connect timeout')

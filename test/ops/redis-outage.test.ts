@@ -18,10 +18,17 @@ t.setTimeout(180_000)
 
 let redis: ChildProcess | null = null
 async function startRedis(): Promise<void> {
-  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const child = spawn(
+    'redis-server',
+    ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
   redis = child
   for (let i = 0; i < 50; i++) {
-    const up = await fetch(`http://127.0.0.1:${REDIS_PORT}`).then(() => true, (error: Error & { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED')
+    const up = await fetch(`http://127.0.0.1:${REDIS_PORT}`).then(
+      () => true,
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED',
+    )
     if (up) return
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -53,12 +60,19 @@ const bulkDelete = async () => {
 
 async function ready(): Promise<{ status: number; redis: string }> {
   const r = await app.inject({ method: 'GET', url: '/ready' })
-  return { status: r.statusCode, redis: (JSON.parse(r.body) as { checks: { redis: { status: string } } }).checks.redis.status }
+  return {
+    status: r.statusCode,
+    redis: (JSON.parse(r.body) as { checks: { redis: { status: string } } }).checks.redis.status,
+  }
 }
 
 async function othersServe(t: Test): Promise<void> {
   t.equal((await app.inject({ method: 'GET', url: '/api/v1/portfolio/' })).statusCode, 200, 'lists serve')
-  const price = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset.uid}/price/`, payload: { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' } })
+  const price = await app.inject({
+    method: 'POST',
+    url: `/api/v1/pricing/assets/${asset.uid}/price/`,
+    payload: { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' },
+  })
   t.equal(price.statusCode, 200, 'pricing serves')
   t.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 200, 'metrics serve')
 }
@@ -75,7 +89,6 @@ async function bulkBack(): Promise<Awaited<ReturnType<typeof bulkDelete>>> {
   return last
 }
 
-
 t.test('up: a bulk delete runs', async (t) => {
   const { r, left } = await bulkDelete()
   t.equal(r.statusCode, 200, r.body)
@@ -83,37 +96,43 @@ t.test('up: a bulk delete runs', async (t) => {
   t.same(await ready(), { status: 200, redis: 'ok' })
 })
 
-t.test('redis-server killed: 503 at once, nothing deleted, the rest serves; restarted: bulk deletes again', async (t) => {
-  await killRedis()
-  await new Promise((r) => setTimeout(r, 200))
-  const { r, ms, left } = await bulkDelete()
-  t.equal(r.statusCode, 503)
-  t.ok(r.headers['retry-after'], 'Retry-After')
-  t.match(body(r).detail, /Nothing was deleted/)
-  t.ok(ms < 3_000, `answered in ${ms} ms`)
-  t.equal(left, 2, 'nothing deleted')
-  await othersServe(t)
-  t.same(await ready(), { status: 200, redis: 'down' }, 'ready: Redis is optional, reported down')
+t.test(
+  'redis-server killed: 503 at once, nothing deleted, the rest serves; restarted: bulk deletes again',
+  async (t) => {
+    await killRedis()
+    await new Promise((r) => setTimeout(r, 200))
+    const { r, ms, left } = await bulkDelete()
+    t.equal(r.statusCode, 503)
+    t.ok(r.headers['retry-after'], 'Retry-After')
+    t.match(body(r).detail, /Nothing was deleted/)
+    t.ok(ms < 3_000, `answered in ${ms} ms`)
+    t.equal(left, 2, 'nothing deleted')
+    await othersServe(t)
+    t.same(await ready(), { status: 200, redis: 'down' }, 'ready: Redis is optional, reported down')
 
-  await startRedis()
-  const back = await bulkBack()
-  t.equal(back.r.statusCode, 200, back.r.body)
-  t.equal(back.left, 0)
-  t.same(await ready(), { status: 200, redis: 'ok' })
-})
+    await startRedis()
+    const back = await bulkBack()
+    t.equal(back.r.statusCode, 200, back.r.body)
+    t.equal(back.left, 0)
+    t.same(await ready(), { status: 200, redis: 'ok' })
+  },
+)
 
-t.test('Redis dropping packets: 503 in bounded time, nothing deleted, the rest serves; healed: bulk deletes again', async (t) => {
-  await relay.set('blackhole')
-  const { r, ms, left } = await bulkDelete()
-  t.equal(r.statusCode, 503, r.body)
-  t.ok(ms < 6_000, `answered in ${ms} ms (the producer's commands are bounded to 2 s)`)
-  t.equal(left, 2, 'nothing deleted')
-  await othersServe(t)
-  const report = await ready()
-  t.same(report, { status: 200, redis: 'down' }, 'ready: a PING that gets no answer is down')
+t.test(
+  'Redis dropping packets: 503 in bounded time, nothing deleted, the rest serves; healed: bulk deletes again',
+  async (t) => {
+    await relay.set('blackhole')
+    const { r, ms, left } = await bulkDelete()
+    t.equal(r.statusCode, 503, r.body)
+    t.ok(ms < 6_000, `answered in ${ms} ms (the producer's commands are bounded to 2 s)`)
+    t.equal(left, 2, 'nothing deleted')
+    await othersServe(t)
+    const report = await ready()
+    t.same(report, { status: 200, redis: 'down' }, 'ready: a PING that gets no answer is down')
 
-  await relay.set('up')
-  const back = await bulkBack()
-  t.equal(back.r.statusCode, 200, back.r.body)
-  t.equal(back.left, 0)
-})
+    await relay.set('up')
+    const back = await bulkBack()
+    t.equal(back.r.statusCode, 200, back.r.body)
+    t.equal(back.left, 0)
+  },
+)

@@ -1,6 +1,6 @@
 /**
- * The scale-out topology of docs/operations.md "Scaling" on one machine: two API processes (the real entry point, no bulk
- * processor of their own) and a separate bulk worker process, on one database and one Redis.
+ * The scale-out topology of docs/operations.md "Scaling" on one machine: two API processes (the real entry point, no
+ * bulk processor of their own) and a separate bulk worker process, on one database and one Redis.
  * - Cache invalidation reaches across instances: both price a floater (their caches warm), a write through
  *   instance A re-binds its curves, and instance B, which did not write, prices what A prices (PostgreSQL NOTIFY).
  * - Each bulk job runs exactly once: deletes sent to both instances at once are all done by the worker, one run
@@ -53,7 +53,10 @@ const env = {
 }
 
 function start(file: string, extra: Record<string, string>): { child: ChildProcess; out: () => string } {
-  const child = spawn(process.execPath, ['--import=tsx', file], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import=tsx', file], {
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
   t.teardown(() => {
@@ -67,7 +70,9 @@ const worker = start(WORKER, {})
 const base = PORTS.map((port) => `http://127.0.0.1:${port}`)
 
 const post = (url: string, payload: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }))
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then(
+    async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }),
+  )
 
 async function price(instance: number): Promise<number> {
   const r = await post(`${base[instance]}/api/v1/pricing/assets/${FRN}/price/`, REQUEST)
@@ -78,7 +83,14 @@ async function price(instance: number): Promise<number> {
 t.before(async () => {
   const up = await waitFor(
     async () => {
-      const ready = await Promise.all(base.map((b) => fetch(`${b}/ready`).then((r) => r.status === 200, () => false)))
+      const ready = await Promise.all(
+        base.map((b) =>
+          fetch(`${b}/ready`).then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        ),
+      )
       return ready.every(Boolean) && /"msg":"bulk worker ready"/.test(worker.out())
     },
     { timeoutMs: 180_000, intervalMs: 100 },
@@ -98,16 +110,28 @@ t.test('a write through one instance reaches the pricing caches of the other', a
   const after = await price(0)
   t.not(after, before[0], 'instance A prices on the new curves at once')
   // B learns of the commit through PostgreSQL NOTIFY: asynchronous, well within a second on an idle machine
-  t.ok(await waitFor(async () => (await price(1)) === after, { intervalMs: 100 }), 'instance B, which did not write, prices what A prices')
+  t.ok(
+    await waitFor(async () => (await price(1)) === after, { intervalMs: 100 }),
+    'instance B, which did not write, prices what A prices',
+  )
 })
 
 t.test('bulk deletes sent to both instances run exactly once each, on the separate worker', async (t) => {
   const uids = await fx.portfolios(db.sql, 16)
   const selections = Array.from({ length: 8 }, (_, i) => uids.slice(2 * i, 2 * i + 2))
   const answers = await Promise.all(
-    selections.map((selection, i) => post(`${base[i % 2]}/api/v1/portfolio/bulk-delete/`, { selection: { mode: 'explicit', uids: selection }, options: {} })),
+    selections.map((selection, i) =>
+      post(`${base[i % 2]}/api/v1/portfolio/bulk-delete/`, {
+        selection: { mode: 'explicit', uids: selection },
+        options: {},
+      }),
+    ),
   )
-  t.same(answers.map((a) => [a.status, a.body.deleted_count]), selections.map(() => [200, 2]), 'every delete answers 200 with its own 2 portfolios')
+  t.same(
+    answers.map((a) => [a.status, a.body.deleted_count]),
+    selections.map(() => [200, 2]),
+    'every delete answers 200 with its own 2 portfolios',
+  )
   t.equal(await fx.count(db.sql, 'portfolios', uids), 0, 'every portfolio is gone')
 
   const runs = await db.sql<{ job_id: string }[]>`select job_id from bulk_delete_runs`

@@ -15,47 +15,137 @@ t.test('the list is the table that discovery describes', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const list = async (qs = '') => body<Page>(await app.inject({ url: `${BASE}/${qs}` }))
   const all = await list()
-  t.same(all.items.map((g) => g.unique_identifier), ['core_fixed_income', 'sandbox'], 'ordered by display name')
+  t.same(
+    all.items.map((g) => g.unique_identifier),
+    ['core_fixed_income', 'sandbox'],
+    'ordered by display name',
+  )
   t.same(all.pageInfo, { pageIndex: 0, pageSize: 50, totalItems: 2, hasNextPage: false, hasPreviousPage: false })
-  t.same(all.items[0], { uid: CORE_GROUP, unique_identifier: 'core_fixed_income', display_name: 'Core fixed income', description: 'Every demo portfolio', metadata_json: null })
+  t.same(all.items[0], {
+    uid: CORE_GROUP,
+    unique_identifier: 'core_fixed_income',
+    display_name: 'Core fixed income',
+    description: 'Every demo portfolio',
+    metadata_json: null,
+  })
 
-  const discovery = body<{ list: { columns: { value_path: string }[]; controls: { filters: { key: string }[] } }; bulk_actions: Json[] }>(await app.inject({ url: `${BASE}/discovery/` }))
-  for (const column of discovery.list.columns) t.ok(column.value_path in all.items[0], `column ${column.value_path} is a field of the rows`)
-  for (const filter of discovery.list.controls.filters) t.equal((await app.inject({ url: `${BASE}/?${filter.key}=x` })).statusCode, 200, `filter ${filter.key} is accepted by the list`)
+  const discovery = body<{
+    list: { columns: { value_path: string }[]; controls: { filters: { key: string }[] } }
+    bulk_actions: Json[]
+  }>(await app.inject({ url: `${BASE}/discovery/` }))
+  for (const column of discovery.list.columns)
+    t.ok(column.value_path in all.items[0], `column ${column.value_path} is a field of the rows`)
+  for (const filter of discovery.list.controls.filters)
+    t.equal(
+      (await app.inject({ url: `${BASE}/?${filter.key}=x` })).statusCode,
+      200,
+      `filter ${filter.key} is accepted by the list`,
+    )
 
-  t.same((await list('?search=sand')).items.map((g) => g.uid), [SANDBOX])
-  t.same((await list(`?search=${CORE_GROUP.slice(0, 8)}`)).items.map((g) => g.uid), [CORE_GROUP], 'search covers the uid')
-  t.same((await list('?unique_identifier=sandbox')).items.map((g) => g.uid), [SANDBOX])
-  t.same((await list('?display_name=Core%20fixed%20income')).items.map((g) => g.uid), [CORE_GROUP])
+  t.same(
+    (await list('?search=sand')).items.map((g) => g.uid),
+    [SANDBOX],
+  )
+  t.same(
+    (await list(`?search=${CORE_GROUP.slice(0, 8)}`)).items.map((g) => g.uid),
+    [CORE_GROUP],
+    'search covers the uid',
+  )
+  t.same(
+    (await list('?unique_identifier=sandbox')).items.map((g) => g.uid),
+    [SANDBOX],
+  )
+  t.same(
+    (await list('?display_name=Core%20fixed%20income')).items.map((g) => g.uid),
+    [CORE_GROUP],
+  )
   t.same((await list('?display_name=core')).items, [], 'display_name is exact')
-  t.match((await list('?limit=1&offset=1')).pageInfo, { pageIndex: 1, pageSize: 1, totalItems: 2, hasNextPage: false, hasPreviousPage: true })
+  t.match((await list('?limit=1&offset=1')).pageInfo, {
+    pageIndex: 1,
+    pageSize: 1,
+    totalItems: 2,
+    hasNextPage: false,
+    hasPreviousPage: true,
+  })
   t.equal((await app.inject({ url: `${BASE}/?limit=2&offset=1` })).statusCode, 400, 'offset aligned to the page size')
   t.equal((await app.inject({ url: `${BASE}/?limit=501` })).statusCode, 422)
 
   t.match(body(await app.inject({ url: `${BASE}/${SANDBOX}/` })), { uid: SANDBOX, display_name: 'Sandbox' })
-  t.same([(await app.inject({ url: `${BASE}/${NOBODY}/` })).statusCode, (await app.inject({ url: `${BASE}/zz/` })).statusCode], [404, 422])
+  t.same(
+    [
+      (await app.inject({ url: `${BASE}/${NOBODY}/` })).statusCode,
+      (await app.inject({ url: `${BASE}/zz/` })).statusCode,
+    ],
+    [404, 422],
+  )
 })
 
 t.test('create, update, delete', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
-  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Json) => app.inject({ method, url, payload })
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Json) =>
+    app.inject({ method, url, payload })
 
-  const created = await send('POST', `${BASE}/`, { unique_identifier: 'rates', display_name: ' Rates ', description: 'rates books', portfolio_uids: [CORE, CORE] })
+  const created = await send('POST', `${BASE}/`, {
+    unique_identifier: 'rates',
+    display_name: ' Rates ',
+    description: 'rates books',
+    portfolio_uids: [CORE, CORE],
+  })
   t.equal(created.statusCode, 200)
   const group = body(created)
   t.match(group, { unique_identifier: 'rates', display_name: 'Rates', description: 'rates books', metadata_json: null })
-  t.same(body<Page>(await app.inject({ url: `${BASE}/${group.uid}/portfolios/` })).items.map((p) => p.uid), [CORE], 'members set, duplicates ignored')
-  t.equal((await send('POST', `${BASE}/`, { unique_identifier: 'rates', display_name: 'Again' })).statusCode, 409, 'duplicate identifier')
-  t.equal((await send('POST', `${BASE}/`, { unique_identifier: 'x', display_name: 'X', portfolio_uids: [NOBODY] })).statusCode, 422, 'unknown portfolio')
-  t.equal((await send('POST', `${BASE}/`, { unique_identifier: 'y', display_name: 'Y', colour: 'red' })).statusCode, 422, 'unknown field')
-  t.equal((await send('POST', `${BASE}/`, { unique_identifier: 'z', display_name: '   ' })).statusCode, 422, 'blank name')
+  t.same(
+    body<Page>(await app.inject({ url: `${BASE}/${group.uid}/portfolios/` })).items.map((p) => p.uid),
+    [CORE],
+    'members set, duplicates ignored',
+  )
+  t.equal(
+    (await send('POST', `${BASE}/`, { unique_identifier: 'rates', display_name: 'Again' })).statusCode,
+    409,
+    'duplicate identifier',
+  )
+  t.equal(
+    (await send('POST', `${BASE}/`, { unique_identifier: 'x', display_name: 'X', portfolio_uids: [NOBODY] }))
+      .statusCode,
+    422,
+    'unknown portfolio',
+  )
+  t.equal(
+    (await send('POST', `${BASE}/`, { unique_identifier: 'y', display_name: 'Y', colour: 'red' })).statusCode,
+    422,
+    'unknown field',
+  )
+  t.equal(
+    (await send('POST', `${BASE}/`, { unique_identifier: 'z', display_name: '   ' })).statusCode,
+    422,
+    'blank name',
+  )
   t.equal(body<Page>(await app.inject({ url: `${BASE}/` })).pageInfo.totalItems, 3, 'failed creates wrote nothing')
 
-  const patched = body(await send('PATCH', `${BASE}/${group.uid}/`, { display_name: 'Rates books', metadata_json: { desk: 'rates' }, portfolio_uids: [CREDIT] }))
-  t.match(patched, { unique_identifier: 'rates', display_name: 'Rates books', description: 'rates books', metadata_json: { desk: 'rates' } })
-  t.same(body<Page>(await app.inject({ url: `${BASE}/${group.uid}/portfolios/` })).items.map((p) => p.uid), [CREDIT], 'members replaced')
+  const patched = body(
+    await send('PATCH', `${BASE}/${group.uid}/`, {
+      display_name: 'Rates books',
+      metadata_json: { desk: 'rates' },
+      portfolio_uids: [CREDIT],
+    }),
+  )
+  t.match(patched, {
+    unique_identifier: 'rates',
+    display_name: 'Rates books',
+    description: 'rates books',
+    metadata_json: { desk: 'rates' },
+  })
+  t.same(
+    body<Page>(await app.inject({ url: `${BASE}/${group.uid}/portfolios/` })).items.map((p) => p.uid),
+    [CREDIT],
+    'members replaced',
+  )
   t.same(body(await send('PATCH', `${BASE}/${group.uid}/`, {})), patched, 'an empty patch changes nothing')
-  t.equal((await send('PATCH', `${BASE}/${group.uid}/`, { unique_identifier: 'other' })).statusCode, 422, 'identifier is immutable')
+  t.equal(
+    (await send('PATCH', `${BASE}/${group.uid}/`, { unique_identifier: 'other' })).statusCode,
+    422,
+    'identifier is immutable',
+  )
   t.equal((await send('PATCH', `${BASE}/${NOBODY}/`, { display_name: 'x' })).statusCode, 404)
 
   const deleted = await send('DELETE', `${BASE}/${group.uid}/`)
@@ -67,21 +157,41 @@ t.test('create, update, delete', async (t) => {
 t.test('memberships both ways', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const members = async (group: string) => body<Page>(await app.inject({ url: `${BASE}/${group}/portfolios/` }))
-  const groupsOf = async (portfolio: string) => body<Page>(await app.inject({ url: `/api/v1/portfolio/${portfolio}/groups/` }))
+  const groupsOf = async (portfolio: string) =>
+    body<Page>(await app.inject({ url: `/api/v1/portfolio/${portfolio}/groups/` }))
 
-  t.same((await members(CORE_GROUP)).items.map((p) => p.unique_identifier), ['CORE-FI', 'CREDIT-FI'])
+  t.same(
+    (await members(CORE_GROUP)).items.map((p) => p.unique_identifier),
+    ['CORE-FI', 'CREDIT-FI'],
+  )
   t.same((await members(SANDBOX)).items, [])
-  t.same((await groupsOf(CORE)).items.map((g) => g.uid), [CORE_GROUP])
+  t.same(
+    (await groupsOf(CORE)).items.map((g) => g.uid),
+    [CORE_GROUP],
+  )
 
-  const add = () => app.inject({ method: 'POST', url: `${BASE}/${SANDBOX}/portfolios/`, payload: { portfolio_uid: CORE } })
+  const add = () =>
+    app.inject({ method: 'POST', url: `${BASE}/${SANDBOX}/portfolios/`, payload: { portfolio_uid: CORE } })
   const first = body(await add())
   t.match(first, { portfolio_group_uid: SANDBOX, portfolio_uid: CORE })
   t.same(body(await add()), first, 'adding again returns the same membership')
-  t.same((await groupsOf(CORE)).items.map((g) => g.uid), [CORE_GROUP, SANDBOX])
-  t.equal((await app.inject({ method: 'POST', url: `${BASE}/${SANDBOX}/portfolios/`, payload: { portfolio_uid: NOBODY } })).statusCode, 422)
-  t.equal((await app.inject({ method: 'POST', url: `${BASE}/${NOBODY}/portfolios/`, payload: { portfolio_uid: CORE } })).statusCode, 404)
+  t.same(
+    (await groupsOf(CORE)).items.map((g) => g.uid),
+    [CORE_GROUP, SANDBOX],
+  )
+  t.equal(
+    (await app.inject({ method: 'POST', url: `${BASE}/${SANDBOX}/portfolios/`, payload: { portfolio_uid: NOBODY } }))
+      .statusCode,
+    422,
+  )
+  t.equal(
+    (await app.inject({ method: 'POST', url: `${BASE}/${NOBODY}/portfolios/`, payload: { portfolio_uid: CORE } }))
+      .statusCode,
+    404,
+  )
 
-  const remove = (group: string, portfolio: string) => app.inject({ method: 'DELETE', url: `${BASE}/${group}/portfolios/${portfolio}/` })
+  const remove = (group: string, portfolio: string) =>
+    app.inject({ method: 'DELETE', url: `${BASE}/${group}/portfolios/${portfolio}/` })
   t.equal((await remove(SANDBOX, CORE)).statusCode, 200)
   t.equal((await remove(SANDBOX, CORE)).statusCode, 404, 'not a member any more')
   t.same((await members(SANDBOX)).items, [])
@@ -92,6 +202,12 @@ t.test('memberships both ways', async (t) => {
 t.test('bulk deletion works on the listed rows', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const rows = body<Page>(await app.inject({ url: `${BASE}/` })).items
-  const preflight = body(await app.inject({ method: 'POST', url: `${BASE}/bulk-delete/preflight/`, payload: { selection: { mode: 'explicit', uids: rows.map((r) => r.uid) }, options: {} } }))
+  const preflight = body(
+    await app.inject({
+      method: 'POST',
+      url: `${BASE}/bulk-delete/preflight/`,
+      payload: { selection: { mode: 'explicit', uids: rows.map((r) => r.uid) }, options: {} },
+    }),
+  )
   t.match(preflight, { allowed: true, matched_count: 2 })
 })

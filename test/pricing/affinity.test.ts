@@ -38,7 +38,11 @@ t.test('an entry that grew in place is weighed again: the others make room, the 
   t.equal(cache.stats().bytes, 9)
   sizes.set('c', 6)
   cache.reweigh('c')
-  t.same([...cache.peekEntries()].map(([k]) => k), ['b', 'c'], 'the oldest left for the grown one')
+  t.same(
+    [...cache.peekEntries()].map(([k]) => k),
+    ['b', 'c'],
+    'the oldest left for the grown one',
+  )
   t.equal(cache.stats().bytes, 9, 'the grown weight counted once')
   sizes.set('c', 1)
   cache.reweigh('c')
@@ -46,54 +50,79 @@ t.test('an entry that grew in place is weighed again: the others make room, the 
   t.equal(cache.stats().bytes, 4, 'a shrunk one too; an absent key is no entry')
 })
 
-t.test('reads only mark entries: a pass over a cache below its bound moves none, and eviction spares what was read', async (t) => {
-  const cache = new BoundedCache<number>(4)
-  for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 1)
-  for (const k of ['d', 'c', 'b', 'a', 'c']) cache.get(k)
-  t.same([...cache.peekEntries()].map(([k]) => k), ['a', 'b', 'c', 'd'], 'the reads left the order as stored')
-  cache.get('a')
-  cache.set('e', 1)
-  t.same([...cache.peekEntries()].map(([k]) => k), ['b', 'c', 'd', 'e'], 'every entry was read: one full turn unmarks them, then the oldest goes')
-  const fresh = new BoundedCache<number>(3)
-  for (const k of ['a', 'b', 'c']) fresh.set(k, 1)
-  fresh.get('a')
-  fresh.set('d', 1)
-  t.same([...fresh.peekEntries()].map(([k]) => k), ['c', 'd', 'a'], 'the unread oldest (b) left; the read one (a) was spared and moved behind the new one')
-  t.equal(fresh.stats().hits, 1)
-})
+t.test(
+  'reads only mark entries: a pass over a cache below its bound moves none, and eviction spares what was read',
+  async (t) => {
+    const cache = new BoundedCache<number>(4)
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 1)
+    for (const k of ['d', 'c', 'b', 'a', 'c']) cache.get(k)
+    t.same(
+      [...cache.peekEntries()].map(([k]) => k),
+      ['a', 'b', 'c', 'd'],
+      'the reads left the order as stored',
+    )
+    cache.get('a')
+    cache.set('e', 1)
+    t.same(
+      [...cache.peekEntries()].map(([k]) => k),
+      ['b', 'c', 'd', 'e'],
+      'every entry was read: one full turn unmarks them, then the oldest goes',
+    )
+    const fresh = new BoundedCache<number>(3)
+    for (const k of ['a', 'b', 'c']) fresh.set(k, 1)
+    fresh.get('a')
+    fresh.set('d', 1)
+    t.same(
+      [...fresh.peekEntries()].map(([k]) => k),
+      ['c', 'd', 'a'],
+      'the unread oldest (b) left; the read one (a) was spared and moved behind the new one',
+    )
+    t.equal(fresh.stats().hits, 1)
+  },
+)
 
-t.test('a cache keeps a key read over and over while others come and go, and its bookkeeping stays exact', async (t) => {
-  const cache = new BoundedCache<number>(1000, (v) => v, 5000)
-  cache.set('hot', 1)
-  const live = new Map<string, number>([['hot', 1]])
-  let seed = 7
-  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-  let lost = 0
-  for (let i = 0; i < 30_000; i++) {
-    if (cache.get('hot') !== 1) lost++
-    if (i % 2 === 0) {
-      const key = `k${Math.floor(rand() * 3000)}`
-      const weight = 1 + Math.floor(rand() * 9)
-      cache.set(key, weight)
-      live.set(key, weight)
-    } else cache.get(`k${Math.floor(rand() * 3000)}`)
-  }
-  const entries = [...cache.peekEntries()]
-  t.equal(lost, 0, 'the hot key was never evicted')
-  t.equal(entries.length, cache.size, 'peekEntries lists every entry once')
-  t.equal(new Set(entries.map(([k]) => k)).size, entries.length)
-  t.ok(cache.size <= 1000, `count bound held (${cache.size})`)
-  t.same(entries.filter(([k, v]) => live.get(k) !== v), [], 'each entry holds the value last stored')
-  const weight = entries.reduce((sum, [, v]) => sum + v, 0)
-  t.ok(weight <= 5000, `weight bound held (${weight})`)
-  cache.resize(10, 30)
-  t.ok(cache.size <= 10 && [...cache.peekEntries()].reduce((a, [, v]) => a + v, 0) <= 30, 'a smaller bound evicts down to it')
-  const stats = cache.stats()
-  t.equal(stats.size, cache.size)
-  cache.clear()
-  cache.set('after', 2)
-  t.same([...cache.peekEntries()], [['after', 2]], 'a clear starts over')
-})
+t.test(
+  'a cache keeps a key read over and over while others come and go, and its bookkeeping stays exact',
+  async (t) => {
+    const cache = new BoundedCache<number>(1000, (v) => v, 5000)
+    cache.set('hot', 1)
+    const live = new Map<string, number>([['hot', 1]])
+    let seed = 7
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    let lost = 0
+    for (let i = 0; i < 30_000; i++) {
+      if (cache.get('hot') !== 1) lost++
+      if (i % 2 === 0) {
+        const key = `k${Math.floor(rand() * 3000)}`
+        const weight = 1 + Math.floor(rand() * 9)
+        cache.set(key, weight)
+        live.set(key, weight)
+      } else cache.get(`k${Math.floor(rand() * 3000)}`)
+    }
+    const entries = [...cache.peekEntries()]
+    t.equal(lost, 0, 'the hot key was never evicted')
+    t.equal(entries.length, cache.size, 'peekEntries lists every entry once')
+    t.equal(new Set(entries.map(([k]) => k)).size, entries.length)
+    t.ok(cache.size <= 1000, `count bound held (${cache.size})`)
+    t.same(
+      entries.filter(([k, v]) => live.get(k) !== v),
+      [],
+      'each entry holds the value last stored',
+    )
+    const weight = entries.reduce((sum, [, v]) => sum + v, 0)
+    t.ok(weight <= 5000, `weight bound held (${weight})`)
+    cache.resize(10, 30)
+    t.ok(
+      cache.size <= 10 && [...cache.peekEntries()].reduce((a, [, v]) => a + v, 0) <= 30,
+      'a smaller bound evicts down to it',
+    )
+    const stats = cache.stats()
+    t.equal(stats.size, cache.size)
+    cache.clear()
+    cache.set('after', 2)
+    t.same([...cache.peekEntries()], [['after', 2]], 'a clear starts over')
+  },
+)
 
 t.test('each instrument key goes to one thread: a second pass over a book rebuilds nothing', async (t) => {
   // a pool whose worker reports its thread id per task; the batcher routes by the tasks' instrument keys
@@ -105,7 +134,12 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
     loadBalancer: shardBalancer(2),
   })
   t.teardown(() => pool.destroy())
-  const batcher = new TaskBatcher({ main: pool, heavy: null }, 2, () => 10_000, () => 10_000)
+  const batcher = new TaskBatcher(
+    { main: pool, heavy: null },
+    2,
+    () => 10_000,
+    () => 10_000,
+  )
   const keys = Array.from({ length: 400 }, (_, i) => `key-${i}`)
   const pass = async () => {
     const threads = new Map<string, number>()
@@ -122,55 +156,90 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
   const used = new Set(first.values())
   t.equal(used.size, 2, 'both threads work')
   const moved = keys.filter((k) => first.get(k) !== second.get(k)).length
-  t.ok(moved <= keys.length * 0.1, `a key runs on the same thread in both passes (${moved} of ${keys.length} moved by load balancing)`)
+  t.ok(
+    moved <= keys.length * 0.1,
+    `a key runs on the same thread in both passes (${moved} of ${keys.length} moved by load balancing)`,
+  )
   // one key requested many times in one turn is spread over both threads
-  const hot = (await Promise.all(Array.from({ length: 40 }, () => batcher.run({ instrument_key: 'hot' })))) as { thread: number }[]
+  const hot = (await Promise.all(Array.from({ length: 40 }, () => batcher.run({ instrument_key: 'hot' })))) as {
+    thread: number
+  }[]
   t.equal(new Set(hot.map((r) => r.thread)).size, 2, 'a hot key is priced on both threads')
 })
 
-t.test('an idle thread takes part of a busy shard\'s backlog only when it is long: a short one waits for its own thread', async (t) => {
-  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 2, maxThreads: 2, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer(2) })
-  t.teardown(() => pool.destroy())
-  const batcher = new TaskBatcher({ main: pool, heavy: null }, 2, () => 10_000, () => 10_000)
-  const keys = Array.from({ length: 2000 }, (_, i) => `k-${i}`).filter((k) => shardOf(k, 2) === 0)
-  await Promise.all([batcher.run({ instrument_key: 'w-1' }), batcher.run({ instrument_key: 'w-2' })])
-  // the shard's thread is held by a long task while its backlog arrives, the other thread idle
-  const backlog = async (n: number) => {
-    const [first, ...rest] = keys.slice(0, n + 1)
-    const long = batcher.run({ instrument_key: first, sleep_ms: 300 }) as Promise<{ thread: number }>
-    await new Promise((resolve) => setImmediate(resolve))
-    const guestsBefore = batcher.guests
-    const replies = (await Promise.all(rest.map((k) => batcher.run({ instrument_key: k })))) as { thread: number }[]
-    const home = (await long).thread
-    return { away: replies.filter((r) => r.thread !== home).length, guests: batcher.guests - guestsBefore }
-  }
-  const short = await backlog(10)
-  t.equal(short.away, 0, 'ten waiting tasks all ran on their own thread')
-  t.equal(short.guests, 0, 'no guest')
-  const long = await backlog(200)
-  t.ok(long.away > 0, `of 200 waiting tasks, ${long.away} ran on the idle thread`)
-  t.equal(long.guests, long.away, 'each counted as a guest')
-})
+t.test(
+  "an idle thread takes part of a busy shard's backlog only when it is long: a short one waits for its own thread",
+  async (t) => {
+    const pool = new Piscina({
+      filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
+      minThreads: 2,
+      maxThreads: 2,
+      concurrentTasksPerWorker: 1,
+      loadBalancer: shardBalancer(2),
+    })
+    t.teardown(() => pool.destroy())
+    const batcher = new TaskBatcher(
+      { main: pool, heavy: null },
+      2,
+      () => 10_000,
+      () => 10_000,
+    )
+    const keys = Array.from({ length: 2000 }, (_, i) => `k-${i}`).filter((k) => shardOf(k, 2) === 0)
+    await Promise.all([batcher.run({ instrument_key: 'w-1' }), batcher.run({ instrument_key: 'w-2' })])
+    // the shard's thread is held by a long task while its backlog arrives, the other thread idle
+    const backlog = async (n: number) => {
+      const [first, ...rest] = keys.slice(0, n + 1)
+      const long = batcher.run({ instrument_key: first, sleep_ms: 300 }) as Promise<{ thread: number }>
+      await new Promise((resolve) => setImmediate(resolve))
+      const guestsBefore = batcher.guests
+      const replies = (await Promise.all(rest.map((k) => batcher.run({ instrument_key: k })))) as { thread: number }[]
+      const home = (await long).thread
+      return { away: replies.filter((r) => r.thread !== home).length, guests: batcher.guests - guestsBefore }
+    }
+    const short = await backlog(10)
+    t.equal(short.away, 0, 'ten waiting tasks all ran on their own thread')
+    t.equal(short.guests, 0, 'no guest')
+    const long = await backlog(200)
+    t.ok(long.away > 0, `of 200 waiting tasks, ${long.away} ran on the idle thread`)
+    t.equal(long.guests, long.away, 'each counted as a guest')
+  },
+)
 
-t.test('a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor\'s shards', async (t) => {
-  const balance = shardBalancer(2)
-  const worker = (id: number) => ({ id, currentUsage: 0, terminating: false, destroyed: false }) as unknown as Parameters<typeof balance>[1][number]
-  const to = (shard: number, workers: ReturnType<typeof worker>[]) =>
-    (balance({ [Piscina.queueOptionsSymbol]: { shard } } as unknown as Parameters<typeof balance>[0], workers) as { id: number } | null)?.id
-  const [a, b, c, d] = [worker(11), worker(12), worker(13), worker(14)]
-  t.same([to(0, [a, b]), to(1, [a, b])], [11, 12])
-  // the list in readiness order changed (the failure this fixes: both threads then built every instrument)
-  t.same([to(0, [b, a]), to(1, [b, a])], [11, 12], 'reordered: the same homes')
-  // a thread started while the one it replaces is still listed waits for its slot
-  t.same([to(0, [a, b, c]), to(1, [a, b, c])], [11, 12])
-  t.same([to(0, [b, c]), to(1, [b, c])], [13, 12], 'the replacement takes the slot its predecessor left')
-  t.same([to(0, [d, c, b]), to(1, [c, b])], [13, 12], 'and keeps it')
-})
+t.test(
+  "a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor's shards",
+  async (t) => {
+    const balance = shardBalancer(2)
+    const worker = (id: number) =>
+      ({ id, currentUsage: 0, terminating: false, destroyed: false }) as unknown as Parameters<
+        typeof balance
+      >[1][number]
+    const to = (shard: number, workers: ReturnType<typeof worker>[]) =>
+      (
+        balance({ [Piscina.queueOptionsSymbol]: { shard } } as unknown as Parameters<typeof balance>[0], workers) as {
+          id: number
+        } | null
+      )?.id
+    const [a, b, c, d] = [worker(11), worker(12), worker(13), worker(14)]
+    t.same([to(0, [a, b]), to(1, [a, b])], [11, 12])
+    // the list in readiness order changed (the failure this fixes: both threads then built every instrument)
+    t.same([to(0, [b, a]), to(1, [b, a])], [11, 12], 'reordered: the same homes')
+    // a thread started while the one it replaces is still listed waits for its slot
+    t.same([to(0, [a, b, c]), to(1, [a, b, c])], [11, 12])
+    t.same([to(0, [b, c]), to(1, [b, c])], [13, 12], 'the replacement takes the slot its predecessor left')
+    t.same([to(0, [d, c, b]), to(1, [c, b])], [13, 12], 'and keeps it')
+  },
+)
 
 t.test('a guest task reads the instrument cache of its thread but does not fill it', async (t) => {
-  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & {
+    curves: PoolCurve[]
+  }
   const c = fixture.cases.find((x) => x.kind === 'FixedRateBond' && !x.error)!
-  const task = (key: string, guest: boolean) => ({ ...taskFor(c, fixture.curves, 'price', {}), instrument_key: key, guest })
+  const task = (key: string, guest: boolean) => ({
+    ...taskFor(c, fixture.curves, 'price', {}),
+    instrument_key: key,
+    guest,
+  })
   instruments.clear()
   instrument(task('guest-only', true))
   t.equal(instruments.size, 0, 'a guest rebuilds without caching')
@@ -180,12 +249,23 @@ t.test('a guest task reads the instrument cache of its thread but does not fill 
   t.equal(instruments.size, 1)
 })
 
-t.test('a task waiting for its shard\'s thread longer than the queue bound answers PoolBusy', async (t) => {
-  const pool = new Piscina({ filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, loadBalancer: shardBalancer(1) })
+t.test("a task waiting for its shard's thread longer than the queue bound answers PoolBusy", async (t) => {
+  const pool = new Piscina({
+    filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: 1,
+    concurrentTasksPerWorker: 1,
+    loadBalancer: shardBalancer(1),
+  })
   t.teardown(() => pool.destroy())
   // the bound is read by every sweep: long while the thread starts, then short
   let bound = 10_000
-  const batcher = new TaskBatcher({ main: pool, heavy: null }, 1, () => 10_000, () => bound)
+  const batcher = new TaskBatcher(
+    { main: pool, heavy: null },
+    1,
+    () => 10_000,
+    () => bound,
+  )
   await batcher.run({ instrument_key: 'warm-up' })
   bound = 150
   const long = batcher.run({ instrument_key: 'a', sleep_ms: 800 })

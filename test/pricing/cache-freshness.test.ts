@@ -24,7 +24,12 @@ const REQUEST = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'defa
 interface Demo {
   indexes: { uid: string; convention?: { convention_dump: Record<string, unknown> } }[]
   curves: { uid: string; unique_identifier: string; building_details: Record<string, unknown> }[]
-  curve_observations: { curve_identifier: string; time_index: string; nodes: { days_to_maturity: number; zero: number }[]; data_node_uid: string }[]
+  curve_observations: {
+    curve_identifier: string
+    time_index: string
+    nodes: { days_to_maturity: number; zero: number }[]
+    data_node_uid: string
+  }[]
   fixings: { index_identifier: string; data_node_uid: string; fixings: { date: string; rate: number }[] }[]
   assets: { uid: string; pricing_details?: { instrument_dump: Record<string, unknown> } }[]
   market_data_sets: { curve_selections: { role_key: string; selector_key: string; curve_uid: string }[] }[]
@@ -35,7 +40,8 @@ const demo = () => readDemoBundle() as unknown as Demo
 async function answer(app: FastifyInstance): Promise<string> {
   const price = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/price/`, payload: REQUEST })
   const flows = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/cashflows/`, payload: REQUEST })
-  if (price.statusCode !== 200 || flows.statusCode !== 200) throw new Error(`pricing failed: ${price.body} ${flows.body}`)
+  if (price.statusCode !== 200 || flows.statusCode !== 200)
+    throw new Error(`pricing failed: ${price.body} ${flows.body}`)
   return JSON.stringify([body(price).price, body(flows).legs])
 }
 
@@ -48,28 +54,51 @@ const load = (ctx: TestApp, bundle: unknown) => loadBundle(ctx.db.sql, bundle)
 
 const changes: { input: string; via: string; apply: (ctx: TestApp, a: FastifyInstance) => Promise<unknown> }[] = [
   {
-    input: 'curve nodes', via: 'loader (republished observation)',
+    input: 'curve nodes',
+    via: 'loader (republished observation)',
     apply: (ctx) => {
-      const o = demo().curve_observations.find((x) => x.curve_identifier === 'USD-SOFR-OIS' && x.time_index.startsWith('2026-11-20'))!
+      const o = demo().curve_observations.find(
+        (x) => x.curve_identifier === 'USD-SOFR-OIS' && x.time_index.startsWith('2026-11-20'),
+      )!
       return load(ctx, { curve_observations: [{ ...o, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.001 })) }] })
     },
   },
   {
-    input: 'curve building details', via: 'loader',
+    input: 'curve building details',
+    via: 'loader',
     apply: (ctx) => {
       const c = demo().curves.find((x) => x.uid === OIS_CURVE)!
-      return load(ctx, { curves: [{ ...c, building_details: { ...c.building_details, interpolation_method: 'linear_zero', day_counter: 'Actual360' } }] })
+      return load(ctx, {
+        curves: [
+          {
+            ...c,
+            building_details: { ...c.building_details, interpolation_method: 'linear_zero', day_counter: 'Actual360' },
+          },
+        ],
+      })
     },
   },
   {
-    input: 'index conventions', via: 'loader',
+    input: 'index conventions',
+    via: 'loader',
     apply: (ctx) => {
       const i = demo().indexes.find((x) => x.uid === SOFR_INDEX)!
-      return load(ctx, { indexes: [{ ...i, convention: { ...i.convention!, convention_dump: { ...i.convention!.convention_dump, day_count: 'Actual365Fixed' } } }] })
+      return load(ctx, {
+        indexes: [
+          {
+            ...i,
+            convention: {
+              ...i.convention!,
+              convention_dump: { ...i.convention!.convention_dump, day_count: 'Actual365Fixed' },
+            },
+          },
+        ],
+      })
     },
   },
   {
-    input: 'instrument terms', via: 'loader',
+    input: 'instrument terms',
+    via: 'loader',
     apply: (ctx) => {
       const a = demo().assets.find((x) => x.uid === FRN)!
       a.pricing_details!.instrument_dump.spread = Number(a.pricing_details!.instrument_dump.spread) + 0.0025
@@ -77,14 +106,16 @@ const changes: { input: string; via: string; apply: (ctx: TestApp, a: FastifyIns
     },
   },
   {
-    input: 'fixings', via: 'loader',
+    input: 'fixings',
+    via: 'loader',
     apply: (ctx) => {
       const f = demo().fixings.find((x) => x.index_identifier === 'USD-TERM-SOFR-3M')!
       return load(ctx, { fixings: [{ ...f, fixings: [{ date: '2026-09-17', rate: 0.05 }] }] })
     },
   },
   {
-    input: 'curve selections', via: 'loader',
+    input: 'curve selections',
+    via: 'loader',
     apply: (ctx) => {
       const d = demo()
       const set = d.market_data_sets[0] as unknown as Record<string, unknown> & Demo['market_data_sets'][number]
@@ -94,8 +125,14 @@ const changes: { input: string; via: string; apply: (ctx: TestApp, a: FastifyIns
     },
   },
   {
-    input: 'set bindings', via: 'API (PATCH binding to a node with other observations)',
-    apply: (_ctx, a) => a.inject({ method: 'PATCH', url: `/api/v1/pricing/market_data/bindings/${CURVES_BINDING}/`, payload: { data_node_uid: SHADOW_NODE } }),
+    input: 'set bindings',
+    via: 'API (PATCH binding to a node with other observations)',
+    apply: (_ctx, a) =>
+      a.inject({
+        method: 'PATCH',
+        url: `/api/v1/pricing/market_data/bindings/${CURVES_BINDING}/`,
+        payload: { data_node_uid: SHADOW_NODE },
+      }),
   },
 ]
 
@@ -105,7 +142,9 @@ t.test('every input change is seen by the writing instance and by another one, a
   const d = demo()
   await load(ctx, {
     data_nodes: [{ uid: SHADOW_NODE, storage_table_identifier: 'discount_curves_shadow', kind: 'discount_curves' }],
-    curve_observations: d.curve_observations.filter((o) => o.data_node_uid === CURVE_NODE).map((o) => ({ ...o, data_node_uid: SHADOW_NODE, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.002 })) })),
+    curve_observations: d.curve_observations
+      .filter((o) => o.data_node_uid === CURVE_NODE)
+      .map((o) => ({ ...o, data_node_uid: SHADOW_NODE, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.002 })) })),
   })
   const a = ctx.app
   const b = await buildInstance(t, ctx.db)

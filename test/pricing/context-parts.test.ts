@@ -7,18 +7,33 @@
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
-import { latestObservationDate, loadFloatingIndexes, loadPricingContexts, type AssetTerms, type PricingContextQuery } from '../../src/pricing/repository.ts'
+import {
+  latestObservationDate,
+  loadFloatingIndexes,
+  loadPricingContexts,
+  type AssetTerms,
+  type PricingContextQuery,
+} from '../../src/pricing/repository.ts'
 import { ContextCache } from '../../src/pricing/context-cache.ts'
 import type { MarketPart } from '../../src/pricing/market-parts.ts'
 import { sleep, waitFor } from '../helpers/wait.ts'
 
-const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string; pricing_details?: { unpriced?: boolean } }[] }
+const demo = readDemoBundle() as {
+  assets: { uid: string; unique_identifier: string; pricing_details?: { unpriced?: boolean } }[]
+}
 const uid = (id: string) => demo.assets.find((a) => a.unique_identifier === id)!.uid
 const UST = uid('UST-4.25-2031-11-15')
 const FRN = uid('BANKCO-FRN-SOFR-2029-03-20')
 const VALUATION = '2026-11-20T00:00:00.000Z'
 const request = { valuation_date: VALUATION, market_data_set: 'default' }
-const query = (assetUid: string): PricingContextQuery => ({ assetUid, marketDataSet: 'default', valuation: VALUATION, side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' })
+const query = (assetUid: string): PricingContextQuery => ({
+  assetUid,
+  marketDataSet: 'default',
+  valuation: VALUATION,
+  side: 'mid',
+  benchmarkRole: 'z_spread_base',
+  benchmarkSide: 'mid',
+})
 
 async function until(check: () => boolean, what: string): Promise<void> {
   if (!(await waitFor(check))) throw new Error(`timed out waiting for ${what}`)
@@ -46,178 +61,299 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
     loads++
     return add(q)
   }
-  const strip = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid('UST-STRIP-2036-02-15')}/price/`, payload: request })
+  const strip = await app.inject({
+    method: 'POST',
+    url: `/api/v1/pricing/assets/${uid('UST-STRIP-2036-02-15')}/price/`,
+    payload: request,
+  })
   t.equal(strip.statusCode, 200, 'the strip is priced')
   t.equal(loads, 0, 'a cold context whose halves are cached loads nothing')
   t.equal(app.pricingContextParts.markets.size, 1)
-  const missing = await app.inject({ method: 'POST', url: '/api/v1/pricing/assets/00000000-0000-4000-8000-000000000000/price/', payload: request })
+  const missing = await app.inject({
+    method: 'POST',
+    url: '/api/v1/pricing/assets/00000000-0000-4000-8000-000000000000/price/',
+    payload: request,
+  })
   t.equal(missing.statusCode, 404)
   t.equal(loads, 1, 'an asset the caches do not know is loaded')
 })
 
-t.test('the fixed-coupon bonds\' instruments are rebuilt at start in their pricing thread, and priced from there as without it', async (t) => {
-  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICER_THREADS: '2' } })
-  const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  await waitFor(async () => (await running()) === '0')
-  t.equal(await running(), '0', 'the warm-up ends')
-  const [{ n }] = await db.sql<{ n: number }[]>`
+t.test(
+  "the fixed-coupon bonds' instruments are rebuilt at start in their pricing thread, and priced from there as without it",
+  async (t) => {
+    const { app, db } = await build(t, {
+      bundle: 'demo',
+      env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICER_THREADS: '2' },
+    })
+    const running = async () =>
+      /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
+    await waitFor(async () => (await running()) === '0')
+    t.equal(await running(), '0', 'the warm-up ends')
+    const [{ n }] = await db.sql<{ n: number }[]>`
     select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
-  const stats = async () => {
-    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
-    const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1])
-    return { entries: g('pricing_cache_entries'), misses: g('pricing_cache_misses') }
-  }
-  let before = await stats()
-  // the threads report their caches every few hundred milliseconds
-  await waitFor(async () => (before = await stats()).entries >= n - 1, { intervalMs: 50 })
-  // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
-  t.ok(before.entries >= n - 1 && before.entries <= n, `${before.entries} instruments cached for ${n} fixed-coupon details`)
-  // and each floater's plan, which its first request forecasts on its curve instead of planning
-  const [{ floaters }] = await db.sql<{ floaters: number }[]>`
+    const stats = async () => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+      const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1])
+      return { entries: g('pricing_cache_entries'), misses: g('pricing_cache_misses') }
+    }
+    let before = await stats()
+    // the threads report their caches every few hundred milliseconds
+    await waitFor(async () => (before = await stats()).entries >= n - 1, { intervalMs: 50 })
+    // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
+    t.ok(
+      before.entries >= n - 1 && before.entries <= n,
+      `${before.entries} instruments cached for ${n} fixed-coupon details`,
+    )
+    // and each floater's plan, which its first request forecasts on its curve instead of planning
+    const [{ floaters }] = await db.sql<{ floaters: number }[]>`
     select count(*)::int as floaters from asset_pricing_details where instrument_type in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
-  const plans = async () => {
-    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
-    const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_floater_plans"\\} (\\d+)`).exec(text)?.[1])
-    return { entries: g('pricing_cache_entries'), hits: g('pricing_cache_hits'), misses: g('pricing_cache_misses') }
-  }
-  const plansBefore = await plans()
-  t.ok(floaters > 0 && plansBefore.entries === floaters, `${plansBefore.entries} floater plans for ${floaters} floaters`)
-  const ids = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'UST-STRIP-2036-02-15', 'MUNI-4.5-2030-06-15-SINK', 'ACME-5.0-2034-06-01-CALL', 'BANKCO-FRN-SOFR-2029-03-20']
-  const answers = []
-  for (const id of ids) {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/analytics/`, payload: request })
-    t.equal(res.statusCode, 200, `${id} priced`)
-    answers.push(body<Record<string, unknown>>(res))
-  }
-  // a thread reports its caches after a message, at most every 500 ms: the floater again, from its cached instrument
-  await sleep(600)
-  const looked = async () => {
-    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
-    return ['hits', 'misses'].reduce((n, kind) => n + Number(new RegExp(`pricing_cache_${kind}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1]), 0)
-  }
-  const lookups = await looked()
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/analytics/`, payload: request })).statusCode, 200)
-  // until the report of that message has arrived (it counts the floater's instrument looked up once more)
-  await waitFor(async () => (await looked()) > lookups)
-  t.equal((await stats()).misses, before.misses + 1, 'no fixed-coupon instrument was rebuilt for them (the floater\'s depends on its curve)')
-  const plansAfter = await plans()
-  t.equal(plansAfter.hits, plansBefore.hits + 1, 'the floater read its plan')
-  t.equal(plansAfter.misses, plansBefore.misses, 'and planned nothing')
+    const plans = async () => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+      const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_floater_plans"\\} (\\d+)`).exec(text)?.[1])
+      return { entries: g('pricing_cache_entries'), hits: g('pricing_cache_hits'), misses: g('pricing_cache_misses') }
+    }
+    const plansBefore = await plans()
+    t.ok(
+      floaters > 0 && plansBefore.entries === floaters,
+      `${plansBefore.entries} floater plans for ${floaters} floaters`,
+    )
+    const ids = [
+      'UST-4.25-2031-11-15',
+      'DBR-2.5-2035-02-15',
+      'UST-STRIP-2036-02-15',
+      'MUNI-4.5-2030-06-15-SINK',
+      'ACME-5.0-2034-06-01-CALL',
+      'BANKCO-FRN-SOFR-2029-03-20',
+    ]
+    const answers = []
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${uid(id)}/analytics/`,
+        payload: request,
+      })
+      t.equal(res.statusCode, 200, `${id} priced`)
+      answers.push(body<Record<string, unknown>>(res))
+    }
+    // a thread reports its caches after a message, at most every 500 ms: the floater again, from its cached instrument
+    await sleep(600)
+    const looked = async () => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
+      return ['hits', 'misses'].reduce(
+        (n, kind) =>
+          n + Number(new RegExp(`pricing_cache_${kind}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1]),
+        0,
+      )
+    }
+    const lookups = await looked()
+    t.equal(
+      (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/analytics/`, payload: request }))
+        .statusCode,
+      200,
+    )
+    // until the report of that message has arrived (it counts the floater's instrument looked up once more)
+    await waitFor(async () => (await looked()) > lookups)
+    t.equal(
+      (await stats()).misses,
+      before.misses + 1,
+      "no fixed-coupon instrument was rebuilt for them (the floater's depends on its curve)",
+    )
+    const plansAfter = await plans()
+    t.equal(plansAfter.hits, plansBefore.hits + 1, 'the floater read its plan')
+    t.equal(plansAfter.misses, plansBefore.misses, 'and planned nothing')
 
-  const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
-  for (const [i, id] of ids.entries()) {
-    const res = await plain.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/analytics/`, payload: request })
-    t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
-  }
-})
+    const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+    for (const [i, id] of ids.entries()) {
+      const res = await plain.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${uid(id)}/analytics/`,
+        payload: request,
+      })
+      t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
+    }
+  },
+)
 
-t.test('a restarted service prices its book at its latest market data: the first pass finds its contexts cached, and answers as without it', async (t) => {
-  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICER_THREADS: '2' } })
-  const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  await waitFor(async () => (await running()) === '0')
-  t.equal(await running(), '0', 'the warm-up ends')
-  const [{ day }] = await db.sql<{ day: string }[]>`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= now()`
-  t.equal(day, VALUATION.slice(0, 10), "the demo's market data is for the benchmark's date")
-  const priced = [...app.pricingContextParts.terms.peekEntries()].filter(([, terms]) => terms.instrument_type != null).length
-  t.equal(app.pricingContexts.size, priced, `the ${priced} contexts of that date are cached`)
+t.test(
+  'a restarted service prices its book at its latest market data: the first pass finds its contexts cached, and answers as without it',
+  async (t) => {
+    const { app, db } = await build(t, {
+      bundle: 'demo',
+      env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICER_THREADS: '2' },
+    })
+    const running = async () =>
+      /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
+    await waitFor(async () => (await running()) === '0')
+    t.equal(await running(), '0', 'the warm-up ends')
+    const [{ day }] = await db.sql<
+      { day: string }[]
+    >`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= now()`
+    t.equal(day, VALUATION.slice(0, 10), "the demo's market data is for the benchmark's date")
+    const priced = [...app.pricingContextParts.terms.peekEntries()].filter(
+      ([, terms]) => terms.instrument_type != null,
+    ).length
+    t.equal(app.pricingContexts.size, priced, `the ${priced} contexts of that date are cached`)
 
-  const contexts = app.pricingContexts.stats()
-  const ids = ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'UST-STRIP-2036-02-15', 'MUNI-4.5-2030-06-15-SINK', 'BANKCO-FRN-SOFR-2029-03-20']
-  const answers = []
-  for (const id of ids) {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/price/`, payload: request })
-    t.equal(res.statusCode, 200, `${id} priced`)
-    answers.push(body<Record<string, unknown>>(res))
-  }
-  // (the floaters' instruments of that date are cached in the threads too: bench/README.md, the first pass's CPU)
-  t.equal(app.pricingContexts.stats().misses, contexts.misses, 'every context was cached')
-  t.equal(app.pricingContexts.stats().hits, contexts.hits + ids.length)
+    const contexts = app.pricingContexts.stats()
+    const ids = [
+      'UST-4.25-2031-11-15',
+      'DBR-2.5-2035-02-15',
+      'UST-STRIP-2036-02-15',
+      'MUNI-4.5-2030-06-15-SINK',
+      'BANKCO-FRN-SOFR-2029-03-20',
+    ]
+    const answers = []
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${uid(id)}/price/`,
+        payload: request,
+      })
+      t.equal(res.statusCode, 200, `${id} priced`)
+      answers.push(body<Record<string, unknown>>(res))
+    }
+    // (the floaters' instruments of that date are cached in the threads too: bench/README.md, the first pass's CPU)
+    t.equal(app.pricingContexts.stats().misses, contexts.misses, 'every context was cached')
+    t.equal(app.pricingContexts.stats().hits, contexts.hits + ids.length)
 
-  const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
-  for (const [i, id] of ids.entries()) {
-    const res = await plain.inject({ method: 'POST', url: `/api/v1/pricing/assets/${uid(id)}/price/`, payload: request })
-    t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
-  }
-})
+    const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+    for (const [i, id] of ids.entries()) {
+      const res = await plain.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${uid(id)}/price/`,
+        payload: request,
+      })
+      t.same(body(res), answers[i], `${id}: the answer of a service that did not warm up`)
+    }
+  },
+)
 
-t.test("the book's date is its market-data set's: a curve the set does not select, observed later, does not move it", async (t) => {
-  const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
-  const now = new Date()
-  t.equal(await latestObservationDate(db.sql, now, 'default'), VALUATION.slice(0, 10), "the default set's curves are observed on the benchmark's date")
-  // a curve no set selects, published an hour ago (on the default set's own node)
-  await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('RESEARCH-CURVE', 'research', 'zero')`
-  await db.sql`
+t.test(
+  "the book's date is its market-data set's: a curve the set does not select, observed later, does not move it",
+  async (t) => {
+    const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+    const now = new Date()
+    t.equal(
+      await latestObservationDate(db.sql, now, 'default'),
+      VALUATION.slice(0, 10),
+      "the default set's curves are observed on the benchmark's date",
+    )
+    // a curve no set selects, published an hour ago (on the default set's own node)
+    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('RESEARCH-CURVE', 'research', 'zero')`
+    await db.sql`
     insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
     select data_node_uid, 'RESEARCH-CURVE', ${new Date(now.getTime() - 3_600_000)}, curve from discount_curve_observations limit 1`
-  const later = new Date(now.getTime() - 3_600_000).toISOString().slice(0, 10)
-  t.not(later, VALUATION.slice(0, 10), 'the research curve is observed on a later day')
-  t.equal(await latestObservationDate(db.sql, now, 'default'), VALUATION.slice(0, 10), 'the default set still prices at its own date')
-  t.equal(await latestObservationDate(db.sql, now, 'no-such-set'), later, 'a set that selects nothing: the latest observation of any curve')
-  t.equal(await latestObservationDate(db.sql, new Date('2020-01-01T00:00:00Z'), 'default'), undefined, 'nothing observed before then')
-})
+    const later = new Date(now.getTime() - 3_600_000).toISOString().slice(0, 10)
+    t.not(later, VALUATION.slice(0, 10), 'the research curve is observed on a later day')
+    t.equal(
+      await latestObservationDate(db.sql, now, 'default'),
+      VALUATION.slice(0, 10),
+      'the default set still prices at its own date',
+    )
+    t.equal(
+      await latestObservationDate(db.sql, now, 'no-such-set'),
+      later,
+      'a set that selects nothing: the latest observation of any curve',
+    )
+    t.equal(
+      await latestObservationDate(db.sql, new Date('2020-01-01T00:00:00Z'), 'default'),
+      undefined,
+      'nothing observed before then',
+    )
+  },
+)
 
-t.test('PRICING_PREWARM_BOOK_DATE picks the warm-up\'s date: today\'s contexts are cached, not the market data\'s', async (t) => {
-  // priced today on the demo's curves of 2026-11-20: a set that accepts old observations
-  const bundle = readDemoBundle() as { market_data_sets: Record<string, unknown>[] }
-  bundle.market_data_sets[0].max_curve_age_days = null
-  const { app } = await build(t, { bundle, env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' } })
-  const running = async () => /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
-  await waitFor(async () => (await running()) === '0')
-  t.equal(await running(), '0', 'the warm-up ends')
-  t.ok(app.pricingContexts.size > 0, `${app.pricingContexts.size} contexts cached`)
-  const today = { ...request, valuation_date: `${new Date().toISOString().slice(0, 10)}T00:00:00Z` }
-  const before = app.pricingContexts.stats()
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: today })).statusCode, 200)
-  t.same([app.pricingContexts.stats().hits, app.pricingContexts.stats().misses], [before.hits + 1, before.misses], "today's context was cached")
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode, 200)
-  t.equal(app.pricingContexts.stats().misses, before.misses + 1, "the market data's date was not")
-})
+t.test(
+  "PRICING_PREWARM_BOOK_DATE picks the warm-up's date: today's contexts are cached, not the market data's",
+  async (t) => {
+    // priced today on the demo's curves of 2026-11-20: a set that accepts old observations
+    const bundle = readDemoBundle() as { market_data_sets: Record<string, unknown>[] }
+    bundle.market_data_sets[0].max_curve_age_days = null
+    const { app } = await build(t, {
+      bundle,
+      env: { PRICING_PREWARM_INSTRUMENTS: 'true', PRICING_PREWARM_BOOK: 'true', PRICING_PREWARM_BOOK_DATE: 'today' },
+    })
+    const running = async () =>
+      /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
+    await waitFor(async () => (await running()) === '0')
+    t.equal(await running(), '0', 'the warm-up ends')
+    t.ok(app.pricingContexts.size > 0, `${app.pricingContexts.size} contexts cached`)
+    const today = { ...request, valuation_date: `${new Date().toISOString().slice(0, 10)}T00:00:00Z` }
+    const before = app.pricingContexts.stats()
+    t.equal(
+      (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: today })).statusCode,
+      200,
+    )
+    t.same(
+      [app.pricingContexts.stats().hits, app.pricingContexts.stats().misses],
+      [before.hits + 1, before.misses],
+      "today's context was cached",
+    )
+    t.equal(
+      (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode,
+      200,
+    )
+    t.equal(app.pricingContexts.stats().misses, before.misses + 1, "the market data's date was not")
+  },
+)
 
 t.test('without the prewarm, terms load on demand', async (t) => {
   const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   await new Promise((r) => setTimeout(r, 200))
   t.equal(app.pricingContextParts.terms.size, 0)
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode, 200)
+  t.equal(
+    (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode,
+    200,
+  )
   t.equal(app.pricingContextParts.terms.size, 1)
 })
 
-t.test('a market-data write clears the market parts, not the terms; a terms write the terms, not the market parts', async (t) => {
-  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
-  const price = async (asset: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset}/price/`, payload: request })
-    t.equal(res.statusCode, 200, `${asset} answered 200`)
-    return body<{ price: number }>(res).price
-  }
-  // the floater's first coupon (fixed on 2024-03-18, paid): its amount is its fixing's
-  const firstCoupon = async () => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${FRN}/cashflows/`, payload: { ...request, parameters: { include_paid: true } } })
-    t.equal(res.statusCode, 200, "the floater's cash flows answered 200")
-    return body<{ legs: { floating: { fixing_date: string; amount: number }[] } }>(res).legs.floating.find((r) => r.fixing_date === '2024-03-18')!.amount
-  }
-  const frn = await firstCoupon()
-  const ust = await price(UST)
-  const parts = app.pricingContextParts
-  t.equal(parts.terms.size, 2)
-  t.ok(parts.markets.size >= 1)
+t.test(
+  'a market-data write clears the market parts, not the terms; a terms write the terms, not the market parts',
+  async (t) => {
+    const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+    const price = async (asset: string) => {
+      const res = await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${asset}/price/`, payload: request })
+      t.equal(res.statusCode, 200, `${asset} answered 200`)
+      return body<{ price: number }>(res).price
+    }
+    // the floater's first coupon (fixed on 2024-03-18, paid): its amount is its fixing's
+    const firstCoupon = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${FRN}/cashflows/`,
+        payload: { ...request, parameters: { include_paid: true } },
+      })
+      t.equal(res.statusCode, 200, "the floater's cash flows answered 200")
+      return body<{ legs: { floating: { fixing_date: string; amount: number }[] } }>(res).legs.floating.find(
+        (r) => r.fixing_date === '2024-03-18',
+      )!.amount
+    }
+    const frn = await firstCoupon()
+    const ust = await price(UST)
+    const parts = app.pricingContextParts
+    t.equal(parts.terms.size, 2)
+    t.ok(parts.markets.size >= 1)
 
-  // another writer moves that fixing
-  await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
-  await until(() => app.pricingContexts.size === 0, 'the index_fixings notification')
-  t.equal(parts.markets.size, 0, 'market parts cleared')
-  t.equal(parts.fixingSets.size, 0, 'fixing sets cleared')
-  t.equal(parts.terms.size, 2, 'terms kept')
-  t.ok((await firstCoupon()) > frn, 'the floater\'s coupon follows the new fixing')
-  t.equal(await price(UST), ust, 'the treasury does not move')
-  const markets = parts.markets.size
-  t.ok(markets >= 1)
+    // another writer moves that fixing
+    await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
+    await until(() => app.pricingContexts.size === 0, 'the index_fixings notification')
+    t.equal(parts.markets.size, 0, 'market parts cleared')
+    t.equal(parts.fixingSets.size, 0, 'fixing sets cleared')
+    t.equal(parts.terms.size, 2, 'terms kept')
+    t.ok((await firstCoupon()) > frn, "the floater's coupon follows the new fixing")
+    t.equal(await price(UST), ust, 'the treasury does not move')
+    const markets = parts.markets.size
+    t.ok(markets >= 1)
 
-  // another writer changes the treasury's coupon: its terms are read again
-  await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}', '0.05') where asset_uid = ${UST}`
-  await until(() => app.pricingContexts.size === 0, 'the asset_pricing_details notification')
-  t.equal(parts.terms.size, 0, 'terms cleared')
-  t.equal(parts.markets.size, markets, 'market parts kept')
-  t.ok((await price(UST)) > ust, 'the higher coupon is priced')
-})
+    // another writer changes the treasury's coupon: its terms are read again
+    await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}', '0.05') where asset_uid = ${UST}`
+    await until(() => app.pricingContexts.size === 0, 'the asset_pricing_details notification')
+    t.equal(parts.terms.size, 0, 'terms cleared')
+    t.equal(parts.markets.size, markets, 'market parts kept')
+    t.ok((await price(UST)) > ust, 'the higher coupon is priced')
+  },
+)
 
 t.test('the halves put together give the context the single round trip gave', async (t) => {
   const { db } = await build(t, { bundle: 'demo' })
@@ -225,20 +361,44 @@ t.test('the halves put together give the context the single round trip gave', as
   const plain = await loadPricingContexts(db.sql, [...assets.map(query), query('00000000-0000-4000-8000-000000000000')])
   const caches = { terms: new ContextCache<AssetTerms>(1000), markets: new ContextCache<MarketPart>(100) }
   await loadPricingContexts(db.sql, assets.map(query), caches)
-  t.equal(caches.terms.size, assets.length, 'every asset\'s terms cached')
-  const cached = await loadPricingContexts(db.sql, [...assets.map(query), query('00000000-0000-4000-8000-000000000000')], caches)
+  t.equal(caches.terms.size, assets.length, "every asset's terms cached")
+  const cached = await loadPricingContexts(
+    db.sql,
+    [...assets.map(query), query('00000000-0000-4000-8000-000000000000')],
+    caches,
+  )
   t.same(cached, plain, 'the same contexts from the caches as from PostgreSQL')
   t.equal(plain.at(-1), undefined, 'a missing asset has no context')
-  t.ok(plain.some((c) => c && c.instrument_type === null), 'an asset without pricing details has its context (a 404 for the routes)')
-  t.ok(plain.some((c) => c?.fixings), 'floaters carry their fixing set')
+  t.ok(
+    plain.some((c) => c && c.instrument_type === null),
+    'an asset without pricing details has its context (a 404 for the routes)',
+  )
+  t.ok(
+    plain.some((c) => c?.fixings),
+    'floaters carry their fixing set',
+  )
 })
 
-t.test('the warm-up reads a floater\'s index as its market part holds it; a stored uid that is not a UUID selects nothing', async (t) => {
-  const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
-  const [{ index }] = await db.sql<{ index: string }[]>`select instrument_dump ->> 'floating_rate_index_uid' as index from asset_pricing_details where asset_uid = ${FRN}`
-  const rows = await loadFloatingIndexes(db.sql, [index, 'not-a-uuid', index])
-  t.same([...rows.keys()], [index], 'one row, by uid')
-  const [ctx] = await loadPricingContexts(db.sql, [{ assetUid: FRN, marketDataSet: 'default', valuation: '2026-11-20T00:00:00.000Z', side: 'mid', benchmarkRole: 'z_spread_base', benchmarkSide: 'mid' }])
-  t.same(rows.get(index), ctx?.floating_index, 'the row of the market part')
-  t.equal((await loadFloatingIndexes(db.sql, ['not-a-uuid'])).size, 0, 'a text that is not a UUID: no row, no error')
-})
+t.test(
+  "the warm-up reads a floater's index as its market part holds it; a stored uid that is not a UUID selects nothing",
+  async (t) => {
+    const { db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
+    const [{ index }] = await db.sql<
+      { index: string }[]
+    >`select instrument_dump ->> 'floating_rate_index_uid' as index from asset_pricing_details where asset_uid = ${FRN}`
+    const rows = await loadFloatingIndexes(db.sql, [index, 'not-a-uuid', index])
+    t.same([...rows.keys()], [index], 'one row, by uid')
+    const [ctx] = await loadPricingContexts(db.sql, [
+      {
+        assetUid: FRN,
+        marketDataSet: 'default',
+        valuation: '2026-11-20T00:00:00.000Z',
+        side: 'mid',
+        benchmarkRole: 'z_spread_base',
+        benchmarkSide: 'mid',
+      },
+    ])
+    t.same(rows.get(index), ctx?.floating_index, 'the row of the market part')
+    t.equal((await loadFloatingIndexes(db.sql, ['not-a-uuid'])).size, 0, 'a text that is not a UUID: no row, no error')
+  },
+)

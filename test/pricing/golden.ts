@@ -27,28 +27,45 @@ interface BundleAsset {
   pricing_details?: { instrument_type: string; instrument_dump: Record<string, unknown> }
 }
 
-const BOND_CLASSES = new Set(['FixedRateBond', 'CallableFixedRateBond', 'AmortizingFixedRateBond', 'ZeroCouponBond', 'FloatingRateBond', 'AmortizingFloatingRateBond'])
+const BOND_CLASSES = new Set([
+  'FixedRateBond',
+  'CallableFixedRateBond',
+  'AmortizingFixedRateBond',
+  'ZeroCouponBond',
+  'FloatingRateBond',
+  'AmortizingFloatingRateBond',
+])
 const DATES = ['2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z', '2026-11-24T00:00:00Z']
 
-export const exampleBundle = (): Record<string, unknown> => JSON.parse(readFileSync(EXAMPLE_BUNDLE_PATH, 'utf8')) as Record<string, unknown>
+export const exampleBundle = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(EXAMPLE_BUNDLE_PATH, 'utf8')) as Record<string, unknown>
 
 function bonds(bundle: Record<string, unknown>, set: string): { uid: string; set: string }[] {
-  return ((bundle.assets ?? []) as BundleAsset[]).filter((a) => a.pricing_details && BOND_CLASSES.has(a.pricing_details.instrument_type)).map((a) => ({ uid: a.uid, set }))
+  return ((bundle.assets ?? []) as BundleAsset[])
+    .filter((a) => a.pricing_details && BOND_CLASSES.has(a.pricing_details.instrument_type))
+    .map((a) => ({ uid: a.uid, set }))
 }
 
 /** Every request but z-spread's, whose target is the answer of price (see recordPricingAnswers). */
 export function pricingGoldenRequests(): GoldenRequest[] {
   const requests: GoldenRequest[] = []
-  const assets = [...bonds(readDemoBundle() as Record<string, unknown>, 'default'), ...bonds(exampleBundle(), 'example')]
+  const assets = [
+    ...bonds(readDemoBundle() as Record<string, unknown>, 'default'),
+    ...bonds(exampleBundle(), 'example'),
+  ]
   for (const { uid, set } of assets) {
     for (const valuation_date of DATES) {
       const op = (key: string, parameters?: Record<string, unknown>) =>
-        requests.push({ url: `/api/v1/pricing/assets/${uid}/${key}/`, body: { valuation_date, market_data_set: set, ...(parameters ? { parameters } : {}) } })
+        requests.push({
+          url: `/api/v1/pricing/assets/${uid}/${key}/`,
+          body: { valuation_date, market_data_set: set, ...(parameters ? { parameters } : {}) },
+        })
       op('price')
       op('price', { with_yield: 0.04 })
       op('analytics')
       op('analytics', { with_yield: 0.045, flat_compounding: 'Continuous' })
-      for (const duration_type of ['Simple', 'Macaulay', 'Modified', 'Effective', 'KeyRate']) op('duration', { duration_type })
+      for (const duration_type of ['Simple', 'Macaulay', 'Modified', 'Effective', 'KeyRate'])
+        op('duration', { duration_type })
       op('yield')
       op('yield', { override_clean_price: 99 })
       op('cashflows')
@@ -63,7 +80,10 @@ export function pricingGoldenRequests(): GoldenRequest[] {
 }
 
 /** The answers of `requests`, and a z-spread to each price answered (its target: that NPV less 1 in currency). */
-export async function recordPricingAnswers(app: FastifyInstance, requests: readonly GoldenRequest[]): Promise<GoldenAnswer[]> {
+export async function recordPricingAnswers(
+  app: FastifyInstance,
+  requests: readonly GoldenRequest[],
+): Promise<GoldenAnswer[]> {
   const answers: GoldenAnswer[] = []
   const send = async (r: GoldenRequest) => {
     const response = await app.inject({ method: 'POST', url: r.url, payload: r.body })
@@ -75,7 +95,10 @@ export async function recordPricingAnswers(app: FastifyInstance, requests: reado
     const a = await send(r)
     if (a.status === 200 && r.url.endsWith('/price/') && r.body.parameters === undefined) {
       const npv = (a.answer as { price: number }).price
-      await send({ url: r.url.replace(/price\/$/, 'z-spread/'), body: { ...r.body, parameters: { target_dirty_ccy: npv - 1 } } })
+      await send({
+        url: r.url.replace(/price\/$/, 'z-spread/'),
+        body: { ...r.body, parameters: { target_dirty_ccy: npv - 1 } },
+      })
     }
   }
   return answers
@@ -94,14 +117,18 @@ export function readPricingGolden(): GoldenAnswer[] {
  * bit), arrays element by element with the same length; fields the code has added since are allowed.
  */
 export function goldenDifferences(recorded: unknown, actual: unknown, path = '$'): string[] {
-  if (typeof recorded === 'number' && typeof actual === 'number') return Object.is(recorded, actual) ? [] : [`${path}: ${actual} != ${recorded}`]
+  if (typeof recorded === 'number' && typeof actual === 'number')
+    return Object.is(recorded, actual) ? [] : [`${path}: ${actual} != ${recorded}`]
   if (Array.isArray(recorded)) {
-    if (!Array.isArray(actual) || actual.length !== recorded.length) return [`${path}: ${JSON.stringify(actual)?.slice(0, 200)} != ${JSON.stringify(recorded).slice(0, 200)}`]
+    if (!Array.isArray(actual) || actual.length !== recorded.length)
+      return [`${path}: ${JSON.stringify(actual)?.slice(0, 200)} != ${JSON.stringify(recorded).slice(0, 200)}`]
     return recorded.flatMap((r, i) => goldenDifferences(r, actual[i], `${path}[${i}]`))
   }
   if (recorded !== null && typeof recorded === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: not an object`]
-    return Object.entries(recorded).flatMap(([k, v]) => goldenDifferences(v, (actual as Record<string, unknown>)[k], `${path}.${k}`))
+    return Object.entries(recorded).flatMap(([k, v]) =>
+      goldenDifferences(v, (actual as Record<string, unknown>)[k], `${path}.${k}`),
+    )
   }
   return recorded === actual ? [] : [`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(recorded)}`]
 }

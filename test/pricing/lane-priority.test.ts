@@ -23,19 +23,38 @@ function policies(): number[] {
 const SCHED_BATCH = 3
 const LINUX = { skip: process.platform !== 'linux' && 'Linux only' }
 
-/** A pool of one thread started with `workerData[flag]` false, then one with it true: only the second's thread takes `policy`. */
+/**
+ * A pool of one thread started with `workerData[flag]` false, then one with it true: only the second's thread takes
+ * `policy`.
+ */
 async function onlyFlaggedPoolTakes(t: Test, flag: 'idle' | 'batch', policy: number, name: string): Promise<void> {
   const count = () => policies().filter((p) => p === policy).length
   const before = count()
-  const plain = new Piscina({ filename: ENTRY, name: 'runBatch', minThreads: 1, maxThreads: 1, workerData: { [flag]: false } })
+  const plain = new Piscina({
+    filename: ENTRY,
+    name: 'runBatch',
+    minThreads: 1,
+    maxThreads: 1,
+    workerData: { [flag]: false },
+  })
   await plain.run({ tasks: [] })
   t.equal(count(), before, `no thread of a plain pool is ${name}`)
-  const flagged = new Piscina({ filename: ENTRY, name: 'runBatch', minThreads: 1, maxThreads: 1, workerData: { [flag]: true } })
+  const flagged = new Piscina({
+    filename: ENTRY,
+    name: 'runBatch',
+    minThreads: 1,
+    maxThreads: 1,
+    workerData: { [flag]: true },
+  })
   await flagged.run({ tasks: [] })
   t.equal(count(), before + 1, `the ${flag} pool's thread is ${name}`)
   await Promise.all([plain.destroy(), flagged.destroy()])
 }
 
-t.test('a pool started with workerData.batch runs its thread under SCHED_BATCH; a plain pool does not', LINUX, (t) => onlyFlaggedPoolTakes(t, 'batch', SCHED_BATCH, 'SCHED_BATCH'))
+t.test('a pool started with workerData.batch runs its thread under SCHED_BATCH; a plain pool does not', LINUX, (t) =>
+  onlyFlaggedPoolTakes(t, 'batch', SCHED_BATCH, 'SCHED_BATCH'),
+)
 
-t.test('a pool started with workerData.idle runs its thread under SCHED_IDLE; others keep their policy', LINUX, (t) => onlyFlaggedPoolTakes(t, 'idle', SCHED_IDLE, 'SCHED_IDLE'))
+t.test('a pool started with workerData.idle runs its thread under SCHED_IDLE; others keep their policy', LINUX, (t) =>
+  onlyFlaggedPoolTakes(t, 'idle', SCHED_IDLE, 'SCHED_IDLE'),
+)

@@ -27,7 +27,10 @@ export function oracleFixture(name: string): { cases: OracleCase[]; curves: Pool
   return { cases: f.cases, curves: f.curves }
 }
 
-export function oracleBundle(selected: { name: string; index: number; c: OracleCase; curves: PoolCurve[] }[]): { bundle: Record<string, unknown[]>; loaded: LoadedCase[] } {
+export function oracleBundle(selected: { name: string; index: number; c: OracleCase; curves: PoolCurve[] }[]): {
+  bundle: Record<string, unknown[]>
+  loaded: LoadedCase[]
+} {
   const curveNode = uid('node:curves')
   const fixingNode = uid('node:fixings')
   const setUid = uid('set:oracle')
@@ -36,15 +39,24 @@ export function oracleBundle(selected: { name: string; index: number; c: OracleC
       { uid: curveNode, storage_table_identifier: 'oracle_curves', kind: 'discount_curves' },
       { uid: fixingNode, storage_table_identifier: 'oracle_fixings', kind: 'fixing_rates' },
     ],
-    indexes: [], curves: [], curve_observations: [], fixings: [], assets: [],
-    market_data_sets: [{
-      uid: setUid, set_key: SET_KEY, display_name: 'Oracle cases', status: 'ACTIVE',
-      bindings: [
-        { uid: uid('binding:curves'), concept_key: 'discount_curves', data_node_uid: curveNode },
-        { uid: uid('binding:fixings'), concept_key: 'fixing_rates', data_node_uid: fixingNode },
-      ],
-      curve_selections: [] as unknown[],
-    }],
+    indexes: [],
+    curves: [],
+    curve_observations: [],
+    fixings: [],
+    assets: [],
+    market_data_sets: [
+      {
+        uid: setUid,
+        set_key: SET_KEY,
+        display_name: 'Oracle cases',
+        status: 'ACTIVE',
+        bindings: [
+          { uid: uid('binding:curves'), concept_key: 'discount_curves', data_node_uid: curveNode },
+          { uid: uid('binding:fixings'), concept_key: 'fixing_rates', data_node_uid: fixingNode },
+        ],
+        curve_selections: [] as unknown[],
+      },
+    ],
   }
   const selections = (bundle.market_data_sets[0] as { curve_selections: unknown[] }).curve_selections
   const loaded: LoadedCase[] = []
@@ -52,24 +64,55 @@ export function oracleBundle(selected: { name: string; index: number; c: OracleC
     const key = `${name}-${index}`
     const benchmark = uid(`${key}:benchmark-index`)
     const floating = uid(`${key}:floating-index`)
-    bundle.indexes.push({ uid: benchmark, unique_identifier: `${key}-BENCH`, index_type: 'benchmark', display_name: `${key} benchmark` })
+    bundle.indexes.push({
+      uid: benchmark,
+      unique_identifier: `${key}-BENCH`,
+      index_type: 'benchmark',
+      display_name: `${key} benchmark`,
+    })
     const addCurve = (role: string, pool: number, shift: number, selectorIndex: string) => {
       const id = `${key}-${role}`
       const curve = curves[pool]
       const reference = toIso(fromIso(c.valuation_date) - shift)
-      bundle.curves.push({ uid: uid(`${key}:${role}`), unique_identifier: id, display_name: id, curve_type: role === 'benchmark' ? 'discount' : role, source: 'oracle', building_details: curve.building })
+      bundle.curves.push({
+        uid: uid(`${key}:${role}`),
+        unique_identifier: id,
+        display_name: id,
+        curve_type: role === 'benchmark' ? 'discount' : role,
+        source: 'oracle',
+        building_details: curve.building,
+      })
       bundle.curve_observations.push({
-        data_node_uid: curveNode, curve_identifier: id, time_index: `${reference}T00:00:00Z`,
+        data_node_uid: curveNode,
+        curve_identifier: id,
+        time_index: `${reference}T00:00:00Z`,
         nodes: curve.nodes.days_to_maturity.map((d, i) => ({ days_to_maturity: d, zero: curve.nodes.zero[i] })),
       })
-      selections.push({ role_key: role === 'benchmark' ? 'z_spread_base' : role, selector_type: 'index', selector_key: selectorIndex, quote_side: 'mid', curve_uid: uid(`${key}:${role}`) })
+      selections.push({
+        role_key: role === 'benchmark' ? 'z_spread_base' : role,
+        selector_type: 'index',
+        selector_key: selectorIndex,
+        quote_side: 'mid',
+        curve_uid: uid(`${key}:${role}`),
+      })
     }
     const terms: Record<string, unknown> = { ...c.terms, benchmark_rate_index_uid: benchmark }
     if (c.index) {
       terms.floating_rate_index_uid = floating
       const { identifier: _identifier, ...convention } = c.index
-      bundle.indexes.push({ uid: floating, unique_identifier: `${key}-IBOR`, index_type: 'interest_rate', display_name: `${key} index`, convention: { index_family: 'oracle', convention_dump: convention } })
-      if (c.fixings.dates.length) bundle.fixings.push({ data_node_uid: fixingNode, index_identifier: `${key}-IBOR`, fixings: c.fixings.dates.map((d, i) => ({ date: d, rate: c.fixings.rates[i] })) })
+      bundle.indexes.push({
+        uid: floating,
+        unique_identifier: `${key}-IBOR`,
+        index_type: 'interest_rate',
+        display_name: `${key} index`,
+        convention: { index_family: 'oracle', convention_dump: convention },
+      })
+      if (c.fixings.dates.length)
+        bundle.fixings.push({
+          data_node_uid: fixingNode,
+          index_identifier: `${key}-IBOR`,
+          fixings: c.fixings.dates.map((d, i) => ({ date: d, rate: c.fixings.rates[i] })),
+        })
       addCurve('projection', c.pools.projection, c.ref_shift[1], floating)
       addCurve('discount', c.pools.discount, c.ref_shift[0], floating)
     } else {
@@ -78,10 +121,20 @@ export function oracleBundle(selected: { name: string; index: number; c: OracleC
     addCurve('benchmark', c.pools.benchmark, c.ref_shift[2], benchmark)
     const assetUid = uid(`${key}:asset`)
     bundle.assets.push({
-      uid: assetUid, unique_identifier: key, asset_type: 'bond',
-      pricing_details: { instrument_type: c.kind, instrument_dump: terms, pricing_details_date: `${c.valuation_date}T00:00:00Z` },
+      uid: assetUid,
+      unique_identifier: key,
+      asset_type: 'bond',
+      pricing_details: {
+        instrument_type: c.kind,
+        instrument_dump: terms,
+        pricing_details_date: `${c.valuation_date}T00:00:00Z`,
+      },
     })
-    loaded.push({ case: { ...c, terms, index: c.index ? { ...c.index, identifier: `${key}-IBOR` } : null }, assetUid, valuation: `${c.valuation_date}T00:00:00Z` })
+    loaded.push({
+      case: { ...c, terms, index: c.index ? { ...c.index, identifier: `${key}-IBOR` } : null },
+      assetUid,
+      valuation: `${c.valuation_date}T00:00:00Z`,
+    })
   }
   return { bundle, loaded }
 }

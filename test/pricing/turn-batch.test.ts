@@ -1,4 +1,6 @@
-/** Context loads batched per event-loop turn, with at most `maxInFlight` batches running: the rest wait and go together. */
+/**
+ * Context loads batched per event-loop turn, with at most `maxInFlight` batches running: the rest wait and go together.
+ */
 import t from 'tap'
 import { TurnBatch } from '../../src/pricing/turn-batch.ts'
 
@@ -59,6 +61,9 @@ t.test('a failed batch fails its callers only', async (t) => {
     return inputs
   }, 1)
   const settled = await Promise.allSettled([batch.add(1), batch.add(2)])
-  t.same(settled.map((s) => (s.status === 'rejected' ? (s.reason as Error).message : 'fulfilled')), ['database away', 'database away'])
+  t.same(
+    settled.map((s) => (s.status === 'rejected' ? (s.reason as Error).message : 'fulfilled')),
+    ['database away', 'database away'],
+  )
   t.equal(await batch.add(3), 3, 'the next batch runs')
 })

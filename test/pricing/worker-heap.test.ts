@@ -34,16 +34,22 @@ function majorCollections(): Promise<number> {
   })
 }
 
-t.test('a thread started with the old generation the pricer gives it fills 150 MB without a full collection', async (t) => {
-  const defaults = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/defaults' })
-  const mb = workerInitialOldGenerationMb(defaults.pricerWorkerMaxMemoryMb, defaults.pricingCaches.workerInstrumentsMb)
-  t.equal(mb, 512, 'the default limits (1024 MB heap, 512 MB of instruments): half the heap')
-  t.equal(workerInitialOldGenerationMb(2048, 256), 288, 'a larger heap: the instrument cache and a base')
-  setWorkerInitialOldGeneration(0)
-  const byDefault = await majorCollections()
-  setWorkerInitialOldGeneration(mb)
-  const sized = await majorCollections()
-  setWorkerInitialOldGeneration(0)
-  t.ok(byDefault >= 2, `at V8's default start: ${byDefault} full collections`)
-  t.equal(sized, 0, `started at ${mb} MB: ${sized} full collections`)
-})
+t.test(
+  'a thread started with the old generation the pricer gives it fills 150 MB without a full collection',
+  async (t) => {
+    const defaults = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/defaults' })
+    const mb = workerInitialOldGenerationMb(
+      defaults.pricerWorkerMaxMemoryMb,
+      defaults.pricingCaches.workerInstrumentsMb,
+    )
+    t.equal(mb, 512, 'the default limits (1024 MB heap, 512 MB of instruments): half the heap')
+    t.equal(workerInitialOldGenerationMb(2048, 256), 288, 'a larger heap: the instrument cache and a base')
+    setWorkerInitialOldGeneration(0)
+    const byDefault = await majorCollections()
+    setWorkerInitialOldGeneration(mb)
+    const sized = await majorCollections()
+    setWorkerInitialOldGeneration(0)
+    t.ok(byDefault >= 2, `at V8's default start: ${byDefault} full collections`)
+    t.equal(sized, 0, `started at ${mb} MB: ${sized} full collections`)
+  },
+)

@@ -39,7 +39,10 @@ export interface Finding {
   why: string
 }
 
-/** The source with comments, and the text of strings, template literals and regular expressions, replaced by spaces (newlines kept). */
+/**
+ * The source with comments, and the text of strings, template literals and regular expressions, replaced by spaces
+ * (newlines kept).
+ */
 export function codeOnly(source: string): string {
   const out = source.split('')
   const blank = (from: number, to: number) => {
@@ -93,7 +96,12 @@ export function codeOnly(source: string): string {
     } else if (c === '`') {
       i = templateBody(i + 1)
       last = '`'
-    } else if (c === '/' && (last === '' || '(,=:[!&|?{};+-*%<>~^'.includes(last) || /^(return|typeof|case|of|in|do|else|void|delete|throw|new|yield|await)$/.test(lastWord))) {
+    } else if (
+      c === '/' &&
+      (last === '' ||
+        '(,=:[!&|?{};+-*%<>~^'.includes(last) ||
+        /^(return|typeof|case|of|in|do|else|void|delete|throw|new|yield|await)$/.test(lastWord))
+    ) {
       // a regular expression literal: up to its closing slash outside a character class
       let k = i + 1
       let inClass = false
@@ -148,8 +156,10 @@ function lineDepths(code: string): number[] {
   return depths
 }
 
-const MUTABLE_INIT = /^(?:new\s+(?:Map|Set|WeakMap|WeakSet|Array|[A-Za-z0-9]*Array)\b(?!\s*\(\s*0\s*\))|\[|\{|(?:Array\.from|Array\.of|Array|Object\.fromEntries|Object\.assign|Object\.create)\s*\()/
-const DECLARATION = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:import\b|export\b|const\b|function\b|async\s+function\b|class\b|abstract\s+class\b|interface\b|type\b|enum\b|namespace\b|module\b)/
+const MUTABLE_INIT =
+  /^(?:new\s+(?:Map|Set|WeakMap|WeakSet|Array|[A-Za-z0-9]*Array)\b(?!\s*\(\s*0\s*\))|\[|\{|(?:Array\.from|Array\.of|Array|Object\.fromEntries|Object\.assign|Object\.create)\s*\()/
+const DECLARATION =
+  /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:import\b|export\b|const\b|function\b|async\s+function\b|class\b|abstract\s+class\b|interface\b|type\b|enum\b|namespace\b|module\b)/
 
 /** `: Type = init` after a const's name: the type text (maybe '') and the initializer, or undefined without one. */
 function splitConst(rest: string): { type: string; init: string } | undefined {
@@ -180,9 +190,15 @@ export function moduleStateFindings(source: string): Finding[] {
   const starts: number[] = []
   for (let l = 0; l < lines.length; l++) {
     const text = lines[l]
-    if (depths[l] === 0 && /^\s*(?:export\s+)?(?:let|var)\s/.test(text) && /^\s/.test(text)) findings.push({ line: l + 1, why: 'module-level let/var' })
+    if (depths[l] === 0 && /^\s*(?:export\s+)?(?:let|var)\s/.test(text) && /^\s/.test(text))
+      findings.push({ line: l + 1, why: 'module-level let/var' })
     if (depths[l] === 0 && /^\S/.test(text)) starts.push(l)
-    if (/^\s*(?:(?:private|public|protected)\s+)?static\s+(?!readonly\b|async\b|get\b|set\b)[A-Za-z_$][\w$]*\s*[!?]?\s*[:=]/.test(text)) findings.push({ line: l + 1, why: 'static class property that is not readonly' })
+    if (
+      /^\s*(?:(?:private|public|protected)\s+)?static\s+(?!readonly\b|async\b|get\b|set\b)[A-Za-z_$][\w$]*\s*[!?]?\s*[:=]/.test(
+        text,
+      )
+    )
+      findings.push({ line: l + 1, why: 'static class property that is not readonly' })
   }
   for (let s = 0; s < starts.length; s++) {
     const from = starts[s]
@@ -200,10 +216,18 @@ export function moduleStateFindings(source: string): Finding[] {
       const readonlyType = /^(?:Readonly|readonly\b)/.test(parts.type)
       const frozen = /^Object\.freeze\s*\(/.test(parts.init)
       const asConst = /\bas\s+(?:const\b|readonly\b|Readonly\b)[^;]*;?\s*$/.test(parts.init)
-      if (!readonlyType && !frozen && !asConst) findings.push({ ...at, why: `module-level const ${decl[1]} holds a mutable container (type it Readonly*, freeze it or end it 'as const')` })
+      if (!readonlyType && !frozen && !asConst)
+        findings.push({
+          ...at,
+          why: `module-level const ${decl[1]} holds a mutable container (type it Readonly*, freeze it or end it 'as const')`,
+        })
       continue
     }
-    if (!DECLARATION.test(statement)) findings.push({ ...at, why: 'module-level statement that is not a declaration (build a table inside its initializer)' })
+    if (!DECLARATION.test(statement))
+      findings.push({
+        ...at,
+        why: 'module-level statement that is not a declaration (build a table inside its initializer)',
+      })
   }
   return findings.sort((a, b) => a.line - b.line)
 }
@@ -239,10 +263,13 @@ t.test('the scanner finds module state, and only at module level', async (t) => 
     '}',
     '  let indented = 1',
   ].join('\n')
-  t.same(moduleStateFindings(sample).map((f) => f.line), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 20])
+  t.same(
+    moduleStateFindings(sample).map((f) => f.line),
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 20],
+  )
   const allowed = [
     "import { x } from './x.ts'",
-    "// let commented = 1",
+    '// let commented = 1',
     '/* let blocked = 1',
     'let still = 2 */',
     'const text = `a ${`nested ${1 + 1} {`} }`',
@@ -272,49 +299,81 @@ t.test('the scanner finds module state, and only at module level', async (t) => 
     '}',
     'const table2 = build()',
   ].join('\n')
-  t.same(moduleStateFindings(allowed), [], 'declarations, locals, comments, strings, templates, regexps and readonly tables pass')
+  t.same(
+    moduleStateFindings(allowed),
+    [],
+    'declarations, locals, comments, strings, templates, regexps and readonly tables pass',
+  )
 })
 
 t.test('workers/quant holds no module-level mutable state', async (t) => {
   const found: string[] = []
   for (const file of sources('workers/quant')) {
     if (ALLOWED[file] !== undefined) continue
-    for (const f of moduleStateFindings(readFileSync(join(root, file), 'utf8'))) found.push(`${file}:${f.line}: ${f.why}`)
+    for (const f of moduleStateFindings(readFileSync(join(root, file), 'utf8')))
+      found.push(`${file}:${f.line}: ${f.why}`)
   }
-  t.same(found, [], 'pass what a computation reuses in (a workspace argument), recompute it, or build a Readonly table at load')
+  t.same(
+    found,
+    [],
+    'pass what a computation reuses in (a workspace argument), recompute it, or build a Readonly table at load',
+  )
 })
 
-t.test('what the calendars and Business/252 reuse is the caller\'s workspace, and changes no answer', async (t) => {
+t.test("what the calendars and Business/252 reuse is the caller's workspace, and changes no answer", async (t) => {
   const ws = timeWorkspace()
   const other = timeWorkspace()
   const brazil = calendarFromTerms({ name: 'Brazil' })
   t.equal(calendarFromTerms({ name: 'Brazil' }), brazil, 'without a workspace: the registry calendar itself')
   const view = calendarFromTerms({ name: 'Brazil' }, 'calendar', ws)
   t.not(view, brazil, 'with one: a view remembering its answers')
-  t.equal(calendarFromTerms({ name: 'Brazil', market: 'Settlement' }, 'calendar', ws), view, 'one view per calendar and workspace')
+  t.equal(
+    calendarFromTerms({ name: 'Brazil', market: 'Settlement' }, 'calendar', ws),
+    view,
+    'one view per calendar and workspace',
+  )
   t.not(calendarFromTerms({ name: 'Brazil' }, 'calendar', other), view, 'another workspace, another view')
   t.equal(view.name, brazil.name)
   const from = fromYmd(2024, 1, 1)
   const differing: number[] = []
-  for (let d = from; d < from + 800; d++) if (view.isBusinessDay(d) !== brazil.isBusinessDay(d) || view.isBusinessDay(d) !== brazil.isBusinessDay(d)) differing.push(d)
+  for (let d = from; d < from + 800; d++)
+    if (view.isBusinessDay(d) !== brazil.isBusinessDay(d) || view.isBusinessDay(d) !== brazil.isBusinessDay(d))
+      differing.push(d)
   t.same(differing, [], 'the view answers as the calendar, asked once or twice')
 
   const joint = { name: 'JointCalendar', calendars: [{ name: 'TARGET' }, { name: 'UnitedKingdom' }] }
-  t.equal(calendarFromTerms(joint, 'calendar', ws), calendarFromTerms(joint, 'calendar', ws), 'a joint calendar is kept by its workspace')
+  t.equal(
+    calendarFromTerms(joint, 'calendar', ws),
+    calendarFromTerms(joint, 'calendar', ws),
+    'a joint calendar is kept by its workspace',
+  )
   t.not(calendarFromTerms(joint), calendarFromTerms(joint), 'and built on each call without one')
 
   const walking = dayCounterFromCode('Business252', { calendar: brazil })
   const kept = dayCounterFromCode('Business252', { calendar: view, workspace: ws })
-  t.equal(dayCounterFromCode('Business252', { calendar: view, workspace: ws }), kept, 'one counter per calendar and workspace')
-  const spans: [number, number][] = [[fromYmd(2025, 1, 1), fromYmd(2035, 1, 1)], [fromYmd(2035, 7, 3), fromYmd(2025, 2, 14)], [fromYmd(2030, 5, 2), fromYmd(2030, 5, 30)]]
-  for (const [d1, d2] of spans) t.equal(kept.dayCount(d1, d2), walking.dayCount(d1, d2), `${d1}..${d2}: figures and walk agree`)
-  t.ok(ws.businessDays.get(view)?.years.some((n) => n > 0), "the figures are in the caller's workspace")
+  t.equal(
+    dayCounterFromCode('Business252', { calendar: view, workspace: ws }),
+    kept,
+    'one counter per calendar and workspace',
+  )
+  const spans: [number, number][] = [
+    [fromYmd(2025, 1, 1), fromYmd(2035, 1, 1)],
+    [fromYmd(2035, 7, 3), fromYmd(2025, 2, 14)],
+    [fromYmd(2030, 5, 2), fromYmd(2030, 5, 30)],
+  ]
+  for (const [d1, d2] of spans)
+    t.equal(kept.dayCount(d1, d2), walking.dayCount(d1, d2), `${d1}..${d2}: figures and walk agree`)
+  t.ok(
+    ws.businessDays.get(view)?.years.some((n) => n > 0),
+    "the figures are in the caller's workspace",
+  )
 })
 
 t.test('every allowlisted file is a file of workers/quant', async (t) => {
   for (const [file, why] of Object.entries(ALLOWED)) {
     t.ok(existsSync(join(root, file)), `${file} exists`)
     // an allowlisted file without findings is done: say so, for its owner to drop it from the list
-    if (existsSync(join(root, file)) && moduleStateFindings(readFileSync(join(root, file), 'utf8')).length === 0) t.comment(`${file} (${why}) holds no module state any more: drop it from ALLOWED`)
+    if (existsSync(join(root, file)) && moduleStateFindings(readFileSync(join(root, file), 'utf8')).length === 0)
+      t.comment(`${file} (${why}) holds no module state any more: drop it from ALLOWED`)
   }
 })

@@ -14,11 +14,22 @@ import { waitFor } from '../helpers/wait.ts'
 const CLI = fileURLToPath(new URL('../../src/risk/pricing-worker-cli.ts', import.meta.url))
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
-function worker(t: { teardown(fn: () => unknown): void }, databaseUrl: string): { child: ChildProcess; output: () => string } {
+function worker(
+  t: { teardown(fn: () => unknown): void },
+  databaseUrl: string,
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import=tsx', CLI], {
-    // the bounds of a pricing task are the test's own, far beyond its answers: a first pricing thread starting under tsx
-    // beside other test files must not meet the service's 10 s
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', PRICER_THREADS: '1', PRICER_QUEUE_TIMEOUT_MS: '120000', PRICER_TASK_TIMEOUT_MS: '120000', LOAD_DEMO_DATA: 'false' },
+    // the bounds of a pricing task are the test's own, far beyond its answers: a first pricing thread starting under
+    // tsx beside other test files must not meet the service's 10 s
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      PRICER_THREADS: '1',
+      PRICER_QUEUE_TIMEOUT_MS: '120000',
+      PRICER_TASK_TIMEOUT_MS: '120000',
+      LOAD_DEMO_DATA: 'false',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -32,10 +43,14 @@ function worker(t: { teardown(fn: () => unknown): void }, databaseUrl: string): 
 // two worker processes start under tsx here: slow on a loaded 2-core CI machine
 t.setTimeout(240_000)
 
-const completions = (out: string) => out.split('\n').filter((line) => line.includes('"msg":"pricing job completed"')).length
+const completions = (out: string) =>
+  out.split('\n').filter((line) => line.includes('"msg":"pricing job completed"')).length
 
 t.test('two pricing workers share the parts of a split batch; the answer equals the unsplit one', async (t) => {
-  const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_BATCH_JOB_SIZE: '1', PRICING_WORKER_IN_PROCESS: 'false' } })
+  const { app, db } = await build(t, {
+    bundle: 'demo',
+    env: { PRICING_BATCH_JOB_SIZE: '1', PRICING_WORKER_IN_PROCESS: 'false' },
+  })
   const whole = await buildInstance(t, db, { env: { PRICING_BATCH_JOB_SIZE: '0' } })
   const workers = [worker(t, db.url), worker(t, db.url)]
   for (const w of workers) {
@@ -52,7 +67,10 @@ t.test('two pricing workers share the parts of a split batch; the answer equals 
   const unsplit = await whole.inject({ method: 'POST', url: '/api/v1/pricing/batch/', payload })
   t.equal(split.statusCode, 200, 'the split batch answers')
   t.same(body(split), body(unsplit), 'the split batch answers exactly what one process answers')
-  t.ok((body(split).results as { status: number }[]).some((r) => r.status === 404), 'failing assets stay items')
+  t.ok(
+    (body(split).results as { status: number }[]).some((r) => r.status === 404),
+    'failing assets stay items',
+  )
 
   await waitFor(() => completions(workers[0].output()) + completions(workers[1].output()) >= uids.length)
   const [a, b] = workers.map((w) => completions(w.output()))
@@ -60,7 +78,9 @@ t.test('two pricing workers share the parts of a split batch; the answer equals 
   t.ok(a > 0 && b > 0, 'by both workers')
 
   // listen before signalling: a worker that exits while the other is awaited must not be missed
-  const exits = workers.map((w) => (w.child.exitCode !== null ? Promise.resolve([w.child.exitCode]) : once(w.child, 'exit')))
+  const exits = workers.map((w) =>
+    w.child.exitCode !== null ? Promise.resolve([w.child.exitCode]) : once(w.child, 'exit'),
+  )
   for (const w of workers) w.child.kill('SIGTERM')
   for (const exit of exits) {
     const [code] = await exit

@@ -12,7 +12,14 @@ import { resultSerializers } from '../result-json.ts'
 export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
 
 /** The caches of a pricing worker, as /metrics names them (worker_<name>): see src/caches/inventory.ts. */
-export const WORKER_CACHES = ['instruments', 'floater_plans', 'curves', 'fixings', 'callable_trees', 'result_serializers'] as const
+export const WORKER_CACHES = [
+  'instruments',
+  'floater_plans',
+  'curves',
+  'fixings',
+  'callable_trees',
+  'result_serializers',
+] as const
 export type WorkerCacheName = (typeof WORKER_CACHES)[number]
 
 export interface WorkerCacheLimits {

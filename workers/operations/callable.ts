@@ -8,32 +8,55 @@ import { fromIso } from '../quant/time/date.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import type { BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
-import { callableFixedRateBond, type Callability, type CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
-import { callableTreeNodes, HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS, treeCallableBondSpreadValuation, type SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
+import {
+  callableFixedRateBond,
+  type Callability,
+  type CallableBond,
+} from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
+import {
+  callableTreeNodes,
+  HULL_WHITE_A,
+  HULL_WHITE_SIGMA,
+  TREE_STEPS,
+  treeCallableBondSpreadValuation,
+  type SpreadValuation,
+} from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { treeWorkspace } from '../quant/lattices/hull-white-tree.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 import type { PricingTask } from '../../src/contracts/pricing.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import type { Instrument } from './valuation.ts'
 
-
 export function callabilityFromTerms(terms: Record<string, unknown>): Callability[] {
   const list = terms.callability
-  if (!Array.isArray(list) || list.length === 0) throw new QuantInputError('terms.callability: at least one {date, type, price, price_type} required', 'terms.callability')
+  if (!Array.isArray(list) || list.length === 0)
+    throw new QuantInputError(
+      'terms.callability: at least one {date, type, price, price_type} required',
+      'terms.callability',
+    )
   if (list.length > TERMS_LIMITS.callDates) {
-    throw new QuantInputError(`terms.callability: ${list.length} call dates, over the limit of ${TERMS_LIMITS.callDates}`, 'terms.callability')
+    throw new QuantInputError(
+      `terms.callability: ${list.length} call dates, over the limit of ${TERMS_LIMITS.callDates}`,
+      'terms.callability',
+    )
   }
   return list.map((c: Record<string, unknown>, i) => {
     const field = `terms.callability[${i}]`
-    if (c.type !== 'Call' && c.type !== 'Put') throw new QuantInputError(`${field}.type: Call or Put required`, `${field}.type`)
-    if (c.price_type !== 'Clean' && c.price_type !== 'Dirty') throw new QuantInputError(`${field}.price_type: Clean or Dirty required`, `${field}.price_type`)
-    if (typeof c.price !== 'number' || !(c.price > 0)) throw new QuantInputError(`${field}.price: a positive number required`, `${field}.price`)
+    if (c.type !== 'Call' && c.type !== 'Put')
+      throw new QuantInputError(`${field}.type: Call or Put required`, `${field}.type`)
+    if (c.price_type !== 'Clean' && c.price_type !== 'Dirty')
+      throw new QuantInputError(`${field}.price_type: Clean or Dirty required`, `${field}.price_type`)
+    if (typeof c.price !== 'number' || !(c.price > 0))
+      throw new QuantInputError(`${field}.price: a positive number required`, `${field}.price`)
     return { date: fromIso(String(c.date), `${field}.date`), type: c.type, price: c.price, priceType: c.price_type }
   })
 }
 
 const treeLimit = (nodes: number) =>
-  new QuantInputError(`terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`, 'terms.callability')
+  new QuantInputError(
+    `terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`,
+    'terms.callability',
+  )
 
 /**
  * The callable of a bond (its fixed-rate leg) and its terms: the call schedule parsed. A cached instrument keeps
@@ -51,16 +74,31 @@ export function callableOf(bond: Bond, terms: Record<string, unknown>): Callable
  */
 const TREE_WORKSPACE = treeWorkspace()
 
-export function callableValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
+export function callableValuation(
+  callable: CallableBond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+): BondValuation {
   return callableSpreadValuation(callable, curve, evaluationDate)(0)
 }
 
-/** The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see treeCallableBondSpreadValuation. */
-export function callableSpreadValuation(callable: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial): SpreadValuation {
+/**
+ * The valuation under a continuous zero spread over `curve`, from one fitted tree (OAS, parallel bumps): see
+ * treeCallableBondSpreadValuation.
+ */
+export function callableSpreadValuation(
+  callable: CallableBond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+): SpreadValuation {
   try {
-    return treeCallableBondSpreadValuation(callable, curve, evaluationDate, { maxNodes: TERMS_LIMITS.treeNodes, workspace: TREE_WORKSPACE })
+    return treeCallableBondSpreadValuation(callable, curve, evaluationDate, {
+      maxNodes: TERMS_LIMITS.treeNodes,
+      workspace: TREE_WORKSPACE,
+    })
   } catch (error) {
-    if (error instanceof QuantInputError && error.field === 'tree') throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
+    if (error instanceof QuantInputError && error.field === 'tree')
+      throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
     throw error
   }
 }
@@ -69,14 +107,20 @@ export function callableSpreadValuation(callable: CallableBond, curve: YieldTerm
  * The loader's check of a callable's tree: its size priced from the issue date (every event still ahead, the
  * largest tree the bond will ever need) on a flat curve with the bond's own day count.
  */
-export function checkCallableTree(bond: Bond, terms: Record<string, unknown>, curve: YieldTermStructure, issueDate: DateSerial): void {
+export function checkCallableTree(
+  bond: Bond,
+  terms: Record<string, unknown>,
+  curve: YieldTermStructure,
+  issueDate: DateSerial,
+): void {
   const nodes = callableTreeNodes(callableOf(bond, terms), curve, issueDate)
   if (nodes > TERMS_LIMITS.treeNodes) throw treeLimit(nodes)
 }
 
 /** The callable of a CallableFixedRateBond instrument (parsed when it was rebuilt). */
 export function callableOfInstrument(inst: Instrument): CallableBond {
-  if (inst.parsed.callable === undefined) throw new QuantInputError(`instrument type '${inst.type}' has no call schedule`, 'instrument_type')
+  if (inst.parsed.callable === undefined)
+    throw new QuantInputError(`instrument type '${inst.type}' has no call schedule`, 'instrument_type')
   return inst.parsed.callable
 }
 
@@ -104,7 +148,8 @@ export const KEPT_TREE_NODES = 1 << 16
  * closures ~4-5 kB and a few dozen bytes a flow (measured: heap and external bytes after GC, 400 copies each of 60
  * oracle callables).
  */
-export const callableTreeBytes = (t: CallableTree) => 256 + (t.fitted === undefined ? 0 : 4096 + 8.5 * t.fitted.nodes + 64 * t.flows)
+export const callableTreeBytes = (t: CallableTree) =>
+  256 + (t.fitted === undefined ? 0 : 4096 + 8.5 * t.fitted.nodes + 64 * t.flows)
 
 /** Fitted trees of this worker, by content (callableTreeKey); bounded in count and bytes (cache-report.ts). */
 export const callableTrees = new BoundedCache<CallableTree>(16_384, callableTreeBytes, 192 * 1048576)
@@ -116,10 +161,18 @@ const MODEL_KEY = `hw:${HULL_WHITE_A}:${HULL_WHITE_SIGMA}:${TREE_STEPS}`
  * A tree's content key: the instrument's terms (the task's instrument key), the curve's content key, the valuation
  * date and the model's parameters. Undefined (not cached) when the task's instrument or curve has no content key.
  */
-export function callableTreeKey(task: PricingTask, inst: Instrument, role: 'discount' | 'benchmark'): string | undefined {
+export function callableTreeKey(
+  task: PricingTask,
+  inst: Instrument,
+  role: 'discount' | 'benchmark',
+): string | undefined {
   const curve = task.curves[role]
   if (task.instrument_key === undefined || curve === undefined || curve === null) return undefined
   return `${task.instrument_key}|${curve.cache_key}|${inst.evaluationDate}|${MODEL_KEY}`
 }
 
-export const newTree = (inst: Instrument): CallableTree => ({ valuation: undefined, fitted: undefined, flows: inst.bond.cashflows.length })
+export const newTree = (inst: Instrument): CallableTree => ({
+  valuation: undefined,
+  fitted: undefined,
+  flows: inst.bond.cashflows.length,
+})

@@ -33,8 +33,15 @@ function atHorizon<T>(compute: () => T): T {
 }
 
 /** A bond's dirty value in currency at the settlement of `evaluation` on `curve` (callables on the Hull-White tree). */
-function settlementValueOn(v: Instrument, curve: YieldTermStructure, evaluation: DateSerial, settlement: DateSerial): number {
-  return v.type === 'CallableFixedRateBond' ? callableValuation(callableOfInstrument(v), curve, evaluation).settlementValue : npv(v.bond.cashflows, curve, settlement, settlement)
+function settlementValueOn(
+  v: Instrument,
+  curve: YieldTermStructure,
+  evaluation: DateSerial,
+  settlement: DateSerial,
+): number {
+  return v.type === 'CallableFixedRateBond'
+    ? callableValuation(callableOfInstrument(v), curve, evaluation).settlementValue
+    : npv(v.bond.cashflows, curve, settlement, settlement)
 }
 
 /**
@@ -95,10 +102,21 @@ export function carryRollDown(task: PricingTask): Result {
   return { horizon_days: horizonDays, metrics: finite(metrics) }
 }
 
-/** Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays flat). */
+/**
+ * Today's discount curve moved forward to the horizon with the same shape (constant-tenor roll; a flat curve stays
+ * flat).
+ */
 function rolledCurve(task: PricingTask, v: Valued, horizon: DateSerial): YieldTermStructure {
-  const stored = task.parameters.with_yield === undefined || task.parameters.with_yield === null ? task.curves.discount && taskCurveData(task.curves.discount) : undefined
+  const stored =
+    task.parameters.with_yield === undefined || task.parameters.with_yield === null
+      ? task.curves.discount && taskCurveData(task.curves.discount)
+      : undefined
   if (!stored) return discountCurve(task, horizon, v.parsed.common.dayCounter)
   const shift = horizon - v.evaluationDate
-  return buildCurve({ referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift), nodes: stored.nodes, building: stored.building, workspace: timeCaches })
+  return buildCurve({
+    referenceDate: inDateRange(fromIso(stored.reference_date, 'curve.reference_date') + shift),
+    nodes: stored.nodes,
+    building: stored.building,
+    workspace: timeCaches,
+  })
 }

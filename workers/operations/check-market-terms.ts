@@ -24,7 +24,9 @@ function issueOf(run: () => void, prefix: RegExp): TermIssue | null {
   } catch (error) {
     if (!(error instanceof QuantInputError)) throw error
     const field = (error.field ?? '').replace(prefix, '')
-    const message = error.message.startsWith(`${error.field}: `) ? error.message.slice(`${error.field}: `.length) : error.message
+    const message = error.message.startsWith(`${error.field}: `)
+      ? error.message.slice(`${error.field}: `.length)
+      : error.message
     return { field, message }
   }
 }

@@ -10,7 +10,10 @@ import { fromIso } from '../quant/time/date.ts'
 
 const BYTES_PER_FIXING = Float64Array.BYTES_PER_ELEMENT + Int32Array.BYTES_PER_ELEMENT
 
-/** The buffer of fixings given as ISO dates (ascending) and rates; throws QuantInputError (field `fixings`) on a date it cannot read. */
+/**
+ * The buffer of fixings given as ISO dates (ascending) and rates; throws QuantInputError (field `fixings`) on a date it
+ * cannot read.
+ */
 export function encodeFixings(dates: readonly string[], rates: readonly number[]): SharedArrayBuffer {
   if (dates.length !== rates.length) throw new RangeError(`fixings: ${dates.length} dates but ${rates.length} rates`)
   const n = dates.length
@@ -27,7 +30,8 @@ export function encodeFixings(dates: readonly string[], rates: readonly number[]
 /** The history of a buffer: a new Map, date serial to rate. */
 export function decodeFixings(buffer: SharedArrayBuffer): Map<DateSerial, number> {
   const n = buffer.byteLength / BYTES_PER_FIXING
-  if (!Number.isInteger(n)) throw new RangeError(`fixings: a buffer of ${buffer.byteLength} bytes is not a fixing history`)
+  if (!Number.isInteger(n))
+    throw new RangeError(`fixings: a buffer of ${buffer.byteLength} bytes is not a fixing history`)
   const r = new Float64Array(buffer, 0, n)
   const d = new Int32Array(buffer, n * Float64Array.BYTES_PER_ELEMENT, n)
   const history = new Map<DateSerial, number>()

@@ -2,7 +2,13 @@
  * Market data of a task as core objects: curves built from their nodes (cached by their content key), flat
  * curves for `with_yield`, and the floating index with its fixing history and projection curve.
  */
-import type { TaskCurve, TaskCurveData, TaskCurveText, PricingTask, IndexConventions } from '../../src/contracts/pricing.ts'
+import type {
+  TaskCurve,
+  TaskCurveData,
+  TaskCurveText,
+  PricingTask,
+  IndexConventions,
+} from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { MissingCurveError, QuantInputError, require } from '../quant/errors.ts'
 import { fromIso } from '../quant/time/date.ts'
@@ -36,7 +42,10 @@ export const builtCurves = new BoundedCache<BuiltCurve>(256)
 export const fixingHistories = new BoundedCache<ReadonlyMap<DateSerial, number>>(64)
 const NO_FIXINGS: ReadonlyMap<DateSerial, number> = new Map()
 
-/** A stored curve of the task, built once per content from its data, or from the text the main thread sends (TaskCurveText). */
+/**
+ * A stored curve of the task, built once per content from its data, or from the text the main thread sends
+ * (TaskCurveText).
+ */
 export function taskCurve(c: TaskCurve | TaskCurveText): YieldTermStructure {
   return builtCurve(c).curve
 }
@@ -49,7 +58,15 @@ export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
 function builtCurve(c: TaskCurve | TaskCurveText): BuiltCurve {
   return builtCurves.getOrSet(c.cache_key, () => {
     const data = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
-    return { curve: buildCurve({ referenceDate: fromIso(data.reference_date, 'curve.reference_date'), nodes: data.nodes, building: data.building, workspace: timeCaches }), data }
+    return {
+      curve: buildCurve({
+        referenceDate: fromIso(data.reference_date, 'curve.reference_date'),
+        nodes: data.nodes,
+        building: data.building,
+        workspace: timeCaches,
+      }),
+      data,
+    }
   })
 }
 
@@ -59,36 +76,59 @@ export function requiredCurve(task: PricingTask, role: 'discount' | 'projection'
   return taskCurve(c)
 }
 
-/** `with_yield`: a flat curve at that yield from the valuation date (flat_compounding Compounded, flat_frequency Annual, the bond's day count). */
-export function flatYieldCurve(task: PricingTask, evaluationDate: DateSerial, dayCounter: DayCounter): YieldTermStructure | null {
+/**
+ * `with_yield`: a flat curve at that yield from the valuation date (flat_compounding Compounded, flat_frequency Annual,
+ * the bond's day count).
+ */
+export function flatYieldCurve(
+  task: PricingTask,
+  evaluationDate: DateSerial,
+  dayCounter: DayCounter,
+): YieldTermStructure | null {
   const y = task.parameters.with_yield
   if (y === undefined || y === null) return null
   const compounding = (task.parameters.flat_compounding as Compounding | undefined) ?? 'Compounded'
-  const frequency = parseFrequency((task.parameters.flat_frequency as string | undefined) ?? 'Annual', 'parameters.flat_frequency')
+  const frequency = parseFrequency(
+    (task.parameters.flat_frequency as string | undefined) ?? 'Annual',
+    'parameters.flat_frequency',
+  )
   return new FlatForward(evaluationDate, Number(y), dayCounter, compounding, frequency)
 }
 
 /** The discount curve of a pricing: the flat with_yield curve, else the selected one. */
-export function discountCurve(task: PricingTask, evaluationDate: DateSerial, dayCounter: DayCounter): YieldTermStructure {
+export function discountCurve(
+  task: PricingTask,
+  evaluationDate: DateSerial,
+  dayCounter: DayCounter,
+): YieldTermStructure {
   return flatYieldCurve(task, evaluationDate, dayCounter) ?? requiredCurve(task, 'discount')
 }
 
 export function floatingIndex(task: PricingTask, indexUid: string, withProjection: boolean): IborIndex {
   const conventions: IndexConventions | undefined = task.indexes[indexUid]
-  if (!conventions) throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
+  if (!conventions)
+    throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
   const fixings = task.fixings[conventions.identifier]
   const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
   const tenor = parsePeriod(conventions.tenor, 'index.tenor')
   // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
   require(tenor.length > 0, () => `index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
-  const fixingCalendar = calendarFromTerms(conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0], 'index.calendar', timeCaches)
+  const fixingCalendar = calendarFromTerms(
+    conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0],
+    'index.calendar',
+    timeCaches,
+  )
   return {
     name: conventions.identifier,
     tenor,
     fixingDays: conventions.fixing_days,
     fixingCalendar,
     // a Business/252 index counts the business days of its own calendar
-    dayCounter: dayCounterFromCode(conventions.day_count, { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined, workspace: timeCaches }, 'index.day_count'),
+    dayCounter: dayCounterFromCode(
+      conventions.day_count,
+      { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined, workspace: timeCaches },
+      'index.day_count',
+    ),
     convention: parseBusinessDayConvention(conventions.business_day_convention, 'index.business_day_convention'),
     endOfMonth: conventions.end_of_month,
     history,

@@ -9,7 +9,16 @@ import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
 import { yieldFlowsWorkspace, type DurationType } from '../quant/cashflows/cashflows.ts'
-import { bondYieldConvention, interestRate, measuresAt, pricesFromYield, quotedYield, requestedYieldConvention, solveYield, yieldsToCall } from './yields.ts'
+import {
+  bondYieldConvention,
+  interestRate,
+  measuresAt,
+  pricesFromYield,
+  quotedYield,
+  requestedYieldConvention,
+  solveYield,
+  yieldsToCall,
+} from './yields.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
@@ -36,7 +45,13 @@ export function analytics(task: PricingTask): Result {
   if (quoted !== null) return analyticsFromYield(task, quoted)
   const v = value(task)
   const s = v.valuation.settlementDate
-  const out: Record<string, number> = { clean_price: v.clean, dirty_price: v.dirty, accrued_amount: v.accrued, npv: v.valuation.npv, settlement_value: v.valuation.settlementValue }
+  const out: Record<string, number> = {
+    clean_price: v.clean,
+    dirty_price: v.dirty,
+    accrued_amount: v.accrued,
+    npv: v.valuation.npv,
+    settlement_value: v.valuation.settlementValue,
+  }
   let calls: ReturnType<typeof yieldsToCall> | undefined
   if (notional(v.bond, s) > 0) {
     const conv = requestedYieldConvention(task, v)
@@ -58,12 +73,20 @@ export function analytics(task: PricingTask): Result {
 function analyticsFromYield(task: PricingTask, y: number): Result {
   const inst = requireLive(instrument(task))
   const s = settlementDate(inst.bond, inst.evaluationDate)
-  require(notional(inst.bond, s) > 0, 'the bond has no notional outstanding at settlement: no price from a yield', 'parameters.quoted_yield')
+  require(notional(inst.bond, s) >
+    0, 'the bond has no notional outstanding at settlement: no price from a yield', 'parameters.quoted_yield')
   const conv = requestedYieldConvention(task, inst)
   const rate = interestRate(conv, y)
   const p = pricesFromYield(inst.bond, rate, s)
-  require(Number.isFinite(p.dirty), () => `parameters.quoted_yield: ${y} gives no finite price in these conventions (${conv.compounding}, ${conv.frequency} a year)`, 'parameters.quoted_yield')
-  const out: Record<string, number> = { clean_price: p.clean, dirty_price: p.dirty, accrued_amount: p.accrued, yield: y, ...measuresAt(inst.bond, rate, s) }
+  require(Number.isFinite(p.dirty), () =>
+    `parameters.quoted_yield: ${y} gives no finite price in these conventions (${conv.compounding}, ${conv.frequency} a year)`, 'parameters.quoted_yield')
+  const out: Record<string, number> = {
+    clean_price: p.clean,
+    dirty_price: p.dirty,
+    accrued_amount: p.accrued,
+    yield: y,
+    ...measuresAt(inst.bond, rate, s),
+  }
   const calls = inst.type === 'CallableFixedRateBond' ? yieldsToCall(inst, conv, p.clean, s) : undefined
   return { analytics: finite(out), ...calls }
 }
@@ -74,7 +97,8 @@ export function durationOp(task: PricingTask): Result {
   const type = (task.parameters.duration_type as string | undefined) ?? 'Modified'
   if (type === 'Effective' || type === 'KeyRate') {
     require(v.valuation.npv !== 0, 'the bond has no value left: no curve-bump duration', 'parameters.duration_type')
-    if (type === 'Effective') return { duration_type: type, duration: requireFinite(effectiveRisk(task, v).effective_duration, 'duration') }
+    if (type === 'Effective')
+      return { duration_type: type, duration: requireFinite(effectiveRisk(task, v).effective_duration, 'duration') }
     const krd = keyRateDurations(task, v)
     for (const k of krd) requireFinite(k.duration, `key-rate duration ${k.tenor}`)
     return { duration_type: type, duration: krd.reduce((sum, k) => sum + k.duration, 0), key_rate_durations: krd }
@@ -82,7 +106,10 @@ export function durationOp(task: PricingTask): Result {
   const s = v.valuation.settlementDate
   const conv = bondYieldConvention(v)
   const y = solveYield(v.bond, conv, v.clean, s)
-  return { duration_type: type, duration: requireFinite(duration(v.bond, interestRate(conv, y), type as DurationType, s), 'duration') }
+  return {
+    duration_type: type,
+    duration: requireFinite(duration(v.bond, interestRate(conv, y), type as DurationType, s), 'duration'),
+  }
 }
 
 /** Internal (account risk): NPV, DV01 and key-rate durations of one position's instrument. */
@@ -92,7 +119,10 @@ export function risk(task: PricingTask): Result {
   return r
 }
 
-/** The yield of the model clean price, or of override_clean_price, in the requested conventions; a callable's yields to call. */
+/**
+ * The yield of the model clean price, or of override_clean_price, in the requested conventions; a callable's yields to
+ * call.
+ */
 export function yieldOp(task: PricingTask): Result {
   const override = task.parameters.override_clean_price
   let inst: Instrument
@@ -127,7 +157,8 @@ export function zSpread(task: PricingTask): Result {
   const z = zSpreadFromCleanPrice(inst.bond, clean, curve, s, { accuracy: tol, maxIterations: maxIter, guess: 0 })
   const result: Result = { target_dirty_ccy: target, z_spread: requireFinite(z, 'z_spread'), units: 'decimal' }
   // a callable's spread with its options priced: the tree over the same benchmark
-  if (inst.type === 'CallableFixedRateBond') result.oas = requireFinite(optionAdjustedSpread(task, inst, curve, target, tol, maxIter, z), 'oas')
+  if (inst.type === 'CallableFixedRateBond')
+    result.oas = requireFinite(optionAdjustedSpread(task, inst, curve, target, tol, maxIter, z), 'oas')
   return result
 }
 
@@ -139,9 +170,25 @@ function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
       legs[cf.kind].push(base)
       continue
     }
-    const accrual = { accrual_start_date: toIso(cf.accrualStart), accrual_end_date: toIso(cf.accrualEnd), nominal: cf.nominal, accrual_period: cf.dayCounter.yearFraction(cf.accrualStart, cf.accrualEnd, cf.refStart, cf.refEnd) }
+    const accrual = {
+      accrual_start_date: toIso(cf.accrualStart),
+      accrual_end_date: toIso(cf.accrualEnd),
+      nominal: cf.nominal,
+      accrual_period: cf.dayCounter.yearFraction(cf.accrualStart, cf.accrualEnd, cf.refStart, cf.refEnd),
+    }
     if (cf.kind === 'fixed') legs.fixed.push({ ...base, rate: rateOf(cf), ...accrual })
-    else legs.floating.push({ ...base, rate: rateOf(cf), ...accrual, fixing_date: toIso(cf.fixingDate), index_fixing: cf.indexFixing, gearing: cf.gearing, spread: cf.spread, cap: cf.cap, floor: cf.floor })
+    else
+      legs.floating.push({
+        ...base,
+        rate: rateOf(cf),
+        ...accrual,
+        fixing_date: toIso(cf.fixingDate),
+        index_fixing: cf.indexFixing,
+        gearing: cf.gearing,
+        spread: cf.spread,
+        cap: cf.cap,
+        floor: cf.floor,
+      })
   }
   return legs
 }
@@ -153,7 +200,9 @@ function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
  */
 function listedFlows(task: PricingTask): Leg {
   const inst = instrument(task)
-  return task.parameters.include_paid === true ? inst.bond.cashflows : inst.bond.cashflows.filter((cf) => !hasOccurred(cf, inst.evaluationDate))
+  return task.parameters.include_paid === true
+    ? inst.bond.cashflows
+    : inst.bond.cashflows.filter((cf) => !hasOccurred(cf, inst.evaluationDate))
 }
 
 export function cashflows(task: PricingTask): Result {
@@ -163,12 +212,20 @@ export function cashflows(task: PricingTask): Result {
 export function netCashflows(task: PricingTask): Result {
   const byDate = new Map<DateSerial, number>()
   for (const cf of listedFlows(task)) byDate.set(cf.date, (byDate.get(cf.date) ?? 0) + amountOf(cf))
-  return { cashflows: [...byDate].sort((a, b) => a[0] - b[0]).map(([d, amount]) => ({ payment_date: toIso(d), net_cashflow: amount })) }
+  return {
+    cashflows: [...byDate]
+      .sort((a, b) => a[0] - b[0])
+      .map(([d, amount]) => ({ payment_date: toIso(d), net_cashflow: amount })),
+  }
 }
 
 export function curvePreview(task: PricingTask): Result {
   value(task)
-  return { diagnostics: { pricing_engine_id: PRICING_ENGINES[task.instrument_type as InstrumentType] ?? PRICING_ENGINES.FixedRateBond } }
+  return {
+    diagnostics: {
+      pricing_engine_id: PRICING_ENGINES[task.instrument_type as InstrumentType] ?? PRICING_ENGINES.FixedRateBond,
+    },
+  }
 }
 
 /**
@@ -192,15 +249,17 @@ export function fixingsAvailability(task: PricingTask): Result {
   const status = missing === 0 ? 'complete' : missing === required.length ? 'missing' : 'partial'
   return {
     status,
-    fixings: [{
-      index_uid: indexUid,
-      index_identifier: index.name,
-      required_start_date: toIso(start),
-      required_end_date: toIso(evaluation),
-      available_start_date: available.length ? toIso(available[0]) : null,
-      available_end_date: available.length ? toIso(available[available.length - 1]) : null,
-      missing_count: missing,
-      status,
-    }],
+    fixings: [
+      {
+        index_uid: indexUid,
+        index_identifier: index.name,
+        required_start_date: toIso(start),
+        required_end_date: toIso(evaluation),
+        available_start_date: available.length ? toIso(available[0]) : null,
+        available_end_date: available.length ? toIso(available[available.length - 1]) : null,
+        missing_count: missing,
+        status,
+      },
+    ],
   }
 }

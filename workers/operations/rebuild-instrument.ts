@@ -10,9 +10,19 @@ import { parseBusinessDayConvention, type BusinessDayConvention } from '../quant
 import { calendarFromTerms } from '../quant/time/calendars/index.ts'
 import { timeWorkspace } from '../quant/time/workspace.ts'
 import type { Calendar } from '../quant/time/calendar.ts'
-import { dayCounterFromCode, dayCountNeedsCalendar, dayCountNeedsTerminationDate } from '../quant/time/daycounters/index.ts'
+import {
+  dayCounterFromCode,
+  dayCountNeedsCalendar,
+  dayCountNeedsTerminationDate,
+} from '../quant/time/daycounters/index.ts'
 import { parsePeriod, periodFrequency, Frequency, type Period } from '../quant/time/period.ts'
-import { DATE_GENERATION_RULES, makeSchedule, scheduleFromDates, type DateGenerationRule, type Schedule } from '../quant/time/schedule.ts'
+import {
+  DATE_GENERATION_RULES,
+  makeSchedule,
+  scheduleFromDates,
+  type DateGenerationRule,
+  type Schedule,
+} from '../quant/time/schedule.ts'
 import type { ExCouponTerms } from '../quant/cashflows/fixed-rate-leg.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
@@ -30,7 +40,9 @@ import { isFloatingType } from '../../src/contracts/pricing.ts'
 type Terms = Record<string, unknown>
 type CalendarInput = Parameters<typeof calendarFromTerms>[0]
 
-/** What this thread's calendars and Business/252 counts reuse from one rebuild to the next (quant/time/workspace.ts). */
+/**
+ * What this thread's calendars and Business/252 counts reuse from one rebuild to the next (quant/time/workspace.ts).
+ */
 export const timeCaches = timeWorkspace()
 
 export { isFloatingType }
@@ -43,9 +55,11 @@ function field<T>(terms: Terms, name: string, check: (v: unknown) => boolean, wh
 const optional = (terms: Terms, name: string) => (terms[name] === null ? undefined : terms[name])
 const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
 const isString = (v: unknown) => typeof v === 'string' && v.length > 0
-const date = (terms: Terms, name: string) => fromIso(field<string>(terms, name, isString, 'an ISO date'), `terms.${name}`)
+const date = (terms: Terms, name: string) =>
+  fromIso(field<string>(terms, name, isString, 'an ISO date'), `terms.${name}`)
 const calendar = (v: unknown, name: string): Calendar => {
-  if (!v || typeof v !== 'object') throw new QuantInputError(`terms.${name}: a calendar object {name} is required`, `terms.${name}`)
+  if (!v || typeof v !== 'object')
+    throw new QuantInputError(`terms.${name}: a calendar object {name} is required`, `terms.${name}`)
   return calendarFromTerms(v as CalendarInput, `terms.${name}`, timeCaches)
 }
 const convention = (v: unknown, name: string, fallback: BusinessDayConvention): BusinessDayConvention =>
@@ -53,20 +67,30 @@ const convention = (v: unknown, name: string, fallback: BusinessDayConvention): 
 const numbers = (terms: Terms, name: string): number[] | undefined => {
   const v = optional(terms, name)
   if (v === undefined) return undefined
-  if (!Array.isArray(v) || v.length === 0 || !v.every(isNumber)) throw new QuantInputError(`terms.${name}: a non-empty list of numbers required`, `terms.${name}`)
+  if (!Array.isArray(v) || v.length === 0 || !v.every(isNumber))
+    throw new QuantInputError(`terms.${name}: a non-empty list of numbers required`, `terms.${name}`)
   return v as number[]
 }
-
 
 /**
  * A day count of the terms: 30E/360 ISDA takes the maturity as its termination date, Business252 counts the
  * business days of `day_count_calendar` (default the bond's calendar); other codes resolve to one shared counter.
  */
-export function termsDayCounter(terms: Terms, code: string, field: string, maturity: DateSerial, bondCalendar: Calendar): DayCounter {
+export function termsDayCounter(
+  terms: Terms,
+  code: string,
+  field: string,
+  maturity: DateSerial,
+  bondCalendar: Calendar,
+): DayCounter {
   if (dayCountNeedsTerminationDate(code)) return dayCounterFromCode(code, { terminationDate: maturity }, field)
   if (dayCountNeedsCalendar(code)) {
     const stored = optional(terms, 'day_count_calendar')
-    return dayCounterFromCode(code, { calendar: stored === undefined ? bondCalendar : calendar(stored, 'day_count_calendar'), workspace: timeCaches }, field)
+    return dayCounterFromCode(
+      code,
+      { calendar: stored === undefined ? bondCalendar : calendar(stored, 'day_count_calendar'), workspace: timeCaches },
+      field,
+    )
   }
   return dayCounterFromCode(code, {}, field)
 }
@@ -99,18 +123,36 @@ function parseCommonTerms(terms: Terms): CommonTerms {
   const face = field<number>(terms, 'face_value', (v) => isNumber(v) && (v as number) > 0, 'a positive number')
   const issue = date(terms, 'issue_date')
   const maturity = date(terms, 'maturity_date')
-  require(maturity > issue, () => `terms.maturity_date: maturity (${String(terms.maturity_date)}) must be after issue (${String(terms.issue_date)})`, 'terms.maturity_date')
+  require(maturity > issue, () =>
+    `terms.maturity_date: maturity (${String(terms.maturity_date)}) must be after issue (${String(terms.issue_date)})`, 'terms.maturity_date')
   const cal = calendar(terms.calendar, 'calendar')
   const bdc = convention(terms.business_day_convention, 'business_day_convention', 'Following')
   const dayCount = field<string>(terms, 'day_count', isString, 'a day count code')
-  const settlementDays = terms.settlement_days === undefined || terms.settlement_days === null ? 2 : field<number>(terms, 'settlement_days', (v) => Number.isInteger(v) && (v as number) >= 0, 'a non-negative integer')
+  const settlementDays =
+    terms.settlement_days === undefined || terms.settlement_days === null
+      ? 2
+      : field<number>(
+          terms,
+          'settlement_days',
+          (v) => Number.isInteger(v) && (v as number) >= 0,
+          'a non-negative integer',
+        )
   const firstPeriod = optional(terms, 'first_period_day_count')
   return {
     face,
     issue,
     maturity,
     dayCounter: termsDayCounter(terms, dayCount, 'terms.day_count', maturity, cal),
-    firstPeriodDayCounter: firstPeriod === undefined ? null : termsDayCounter(terms, field<string>(terms, 'first_period_day_count', isString, 'a day count code'), 'terms.first_period_day_count', maturity, cal),
+    firstPeriodDayCounter:
+      firstPeriod === undefined
+        ? null
+        : termsDayCounter(
+            terms,
+            field<string>(terms, 'first_period_day_count', isString, 'a day count code'),
+            'terms.first_period_day_count',
+            maturity,
+            cal,
+          ),
     calendar: cal,
     convention: bdc,
     paymentConvention: convention(terms.payment_convention, 'payment_convention', bdc),
@@ -120,7 +162,10 @@ function parseCommonTerms(terms: Terms): CommonTerms {
 }
 
 export function couponTenor(terms: Terms): Period {
-  const tenor = parsePeriod(field<string>(terms, 'coupon_frequency', isString, 'a period such as 6M'), 'terms.coupon_frequency')
+  const tenor = parsePeriod(
+    field<string>(terms, 'coupon_frequency', isString, 'a period such as 6M'),
+    'terms.coupon_frequency',
+  )
   require(tenor.length > 0, 'terms.coupon_frequency: must be a positive period', 'terms.coupon_frequency')
   return tenor
 }
@@ -129,7 +174,8 @@ export function couponTenor(terms: Terms): Period {
 export function yieldFrequency(terms: Terms, type: string): number {
   if (type === 'ZeroCouponBond') return Frequency.Annual
   const f = periodFrequency(couponTenor(terms))
-  require(f > 0 && f !== Frequency.OtherFrequency, () => `terms.coupon_frequency: ${String(terms.coupon_frequency)} is not a regular coupon frequency`, 'terms.coupon_frequency')
+  require(f > 0 && f !== Frequency.OtherFrequency, () =>
+    `terms.coupon_frequency: ${String(terms.coupon_frequency)} is not a regular coupon frequency`, 'terms.coupon_frequency')
   return f
 }
 
@@ -137,7 +183,13 @@ export function yieldFrequency(terms: Terms, type: string): number {
 export function bondSchedule(terms: Terms, c: CommonTerms): Schedule {
   const schedule = unboundedSchedule(terms, c)
   const periods = schedule.dates.length - 1
-  require(periods <= TERMS_LIMITS.couponPeriods, () => `terms.schedule: ${periods} coupon periods, over the limit of ${TERMS_LIMITS.couponPeriods}`, optional(terms, 'schedule') ? 'terms.schedule.dates' : 'terms.coupon_frequency')
+  require(periods <= TERMS_LIMITS.couponPeriods, () =>
+    `terms.schedule: ${periods} coupon periods, over the limit of ${TERMS_LIMITS.couponPeriods}`, optional(
+    terms,
+    'schedule',
+  )
+    ? 'terms.schedule.dates'
+    : 'terms.coupon_frequency')
   return schedule
 }
 
@@ -155,20 +207,40 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
   const stored = optional(terms, 'schedule') as Terms | undefined
   if (!stored) {
     // a daily tenor over two centuries is 73,000 dates at most: generated, then counted
-    return makeSchedule({ effective: c.issue, termination: c.maturity, tenor, calendar: c.calendar, convention: c.convention, terminationConvention: c.convention, rule: 'Forward', endOfMonth: false })
+    return makeSchedule({
+      effective: c.issue,
+      termination: c.maturity,
+      tenor,
+      calendar: c.calendar,
+      convention: c.convention,
+      terminationConvention: c.convention,
+      rule: 'Forward',
+      endOfMonth: false,
+    })
   }
-  if (typeof stored !== 'object' || Array.isArray(stored)) throw new QuantInputError('terms.schedule: an object {rule, ...} or {dates, ...} required, or null', 'terms.schedule')
+  if (typeof stored !== 'object' || Array.isArray(stored))
+    throw new QuantInputError(
+      'terms.schedule: an object {rule, ...} or {dates, ...} required, or null',
+      'terms.schedule',
+    )
   const cal = stored.calendar ? calendar(stored.calendar, 'schedule.calendar') : c.calendar
   const bdc = convention(stored.business_day_convention, 'schedule.business_day_convention', c.convention)
-  const terminationConvention = convention(stored.termination_business_day_convention, 'schedule.termination_business_day_convention', bdc)
+  const terminationConvention = convention(
+    stored.termination_business_day_convention,
+    'schedule.termination_business_day_convention',
+    bdc,
+  )
   const endOfMonth = optional(stored, 'end_of_month')
-  if (endOfMonth !== undefined && typeof endOfMonth !== 'boolean') throw new QuantInputError('terms.schedule.end_of_month: true or false required', 'terms.schedule.end_of_month')
+  if (endOfMonth !== undefined && typeof endOfMonth !== 'boolean')
+    throw new QuantInputError('terms.schedule.end_of_month: true or false required', 'terms.schedule.end_of_month')
   const storedTenor = optional(stored, 'tenor')
   const rule = scheduleRule(optional(stored, 'rule'))
   const dates = optional(stored, 'dates')
   if (dates === undefined) {
-    require(rule !== undefined, 'terms.schedule.rule: a generated schedule needs a rule (Backward for most bonds; see QuantLib\'s DateGeneration), or give the schedule\'s dates', 'terms.schedule.rule')
-    require(optional(stored, 'is_regular') === undefined, 'terms.schedule.is_regular: only an explicit schedule (with dates) takes is_regular; a generated one knows its irregular periods', 'terms.schedule.is_regular')
+    require(rule !==
+      undefined, "terms.schedule.rule: a generated schedule needs a rule (Backward for most bonds; see QuantLib's DateGeneration), or give the schedule's dates", 'terms.schedule.rule')
+    require(optional(stored, 'is_regular') ===
+      undefined, 'terms.schedule.is_regular: only an explicit schedule (with dates) takes is_regular; a generated one knows its irregular periods', 'terms.schedule.is_regular')
     const date = (name: string) => {
       const v = optional(stored, name)
       return v === undefined ? undefined : fromIso(String(v), `terms.schedule.${name}`)
@@ -186,14 +258,20 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
       nextToLastDate: date('next_to_last_date'),
     })
   }
-  require(Array.isArray(dates) && dates.length >= 2, 'terms.schedule.dates: at least two dates required', 'terms.schedule.dates')
+  require(Array.isArray(dates) &&
+    dates.length >= 2, 'terms.schedule.dates: at least two dates required', 'terms.schedule.dates')
   for (const name of ['first_date', 'next_to_last_date']) {
-    require(optional(stored, name) === undefined, () => `terms.schedule.${name}: only a generated schedule (without dates) takes ${name}; an explicit schedule's dates are its coupon dates`, `terms.schedule.${name}`)
+    require(optional(stored, name) === undefined, () =>
+      `terms.schedule.${name}: only a generated schedule (without dates) takes ${name}; an explicit schedule's dates are its coupon dates`, `terms.schedule.${name}`)
   }
   const flags = optional(stored, 'is_regular')
   if (flags !== undefined) {
-    require(Array.isArray(flags) && flags.every((f) => typeof f === 'boolean'), 'terms.schedule.is_regular: a list of true/false flags required', 'terms.schedule.is_regular')
-    require(flags.length === dates.length - 1, () => `terms.schedule.is_regular: one flag per period required (${dates.length - 1} periods, ${flags.length} flags)`, 'terms.schedule.is_regular')
+    require(Array.isArray(flags) &&
+      flags.every(
+        (f) => typeof f === 'boolean',
+      ), 'terms.schedule.is_regular: a list of true/false flags required', 'terms.schedule.is_regular')
+    require(flags.length === dates.length - 1, () =>
+      `terms.schedule.is_regular: one flag per period required (${dates.length - 1} periods, ${flags.length} flags)`, 'terms.schedule.is_regular')
   }
   return scheduleFromDates(
     dates.map((d, i) => fromIso(String(d), `terms.schedule.dates[${i}]`)),
@@ -201,7 +279,12 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
       calendar: cal,
       convention: bdc,
       terminationConvention,
-      tenor: storedTenor !== undefined ? parsePeriod(String(storedTenor), 'terms.schedule.tenor') : endOfMonth !== undefined ? tenor : null,
+      tenor:
+        storedTenor !== undefined
+          ? parsePeriod(String(storedTenor), 'terms.schedule.tenor')
+          : endOfMonth !== undefined
+            ? tenor
+            : null,
       rule: rule ?? null,
       endOfMonth: endOfMonth ?? false,
       isRegular: flags as boolean[] | undefined,
@@ -212,7 +295,10 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
 function scheduleRule(v: unknown): DateGenerationRule | undefined {
   if (v === undefined) return undefined
   if (typeof v === 'string' && (DATE_GENERATION_RULES as readonly string[]).includes(v)) return v as DateGenerationRule
-  throw new QuantInputError(`terms.schedule.rule: ${JSON.stringify(v)} is not a DateGeneration rule of QuantLib 1.29 (${DATE_GENERATION_RULES.join(', ')})`, 'terms.schedule.rule')
+  throw new QuantInputError(
+    `terms.schedule.rule: ${JSON.stringify(v)} is not a DateGeneration rule of QuantLib 1.29 (${DATE_GENERATION_RULES.join(', ')})`,
+    'terms.schedule.rule',
+  )
 }
 
 /** `coupon_rate`: one rate, or one per coupon period with the last repeated (QuantLib's FixedRateLeg). */
@@ -220,7 +306,10 @@ export function couponRates(terms: Terms): number[] {
   const v = terms.coupon_rate
   if (isNumber(v)) return [v as number]
   if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) return v as number[]
-  throw new QuantInputError(`terms.coupon_rate: a number or a non-empty list of numbers (one per coupon period) required, got ${JSON.stringify(v)}`, 'terms.coupon_rate')
+  throw new QuantInputError(
+    `terms.coupon_rate: a number or a non-empty list of numbers (one per coupon period) required, got ${JSON.stringify(v)}`,
+    'terms.coupon_rate',
+  )
 }
 
 function exCoupon(terms: Terms, c: CommonTerms): ExCouponTerms | null {
@@ -242,14 +331,23 @@ interface Amortization {
 
 function amortization(terms: Terms, schedule: Schedule, face: number): Amortization {
   const a = terms.amortization as Terms | undefined
-  if (!a || typeof a !== 'object') throw new QuantInputError('terms.amortization: {notionals[], redemptions[]?, payment_lag?} required', 'terms.amortization')
+  if (!a || typeof a !== 'object')
+    throw new QuantInputError(
+      'terms.amortization: {notionals[], redemptions[]?, payment_lag?} required',
+      'terms.amortization',
+    )
   const notionals = numbers(a, 'notionals')
   const periods = schedule.dates.length - 1
-  require(notionals !== undefined && notionals.length === periods, () => `terms.amortization.notionals: one notional per coupon period required (${periods} periods, ${notionals?.length ?? 0} notionals)`, 'terms.amortization.notionals')
-  require(notionals.every((n) => n > 0), 'terms.amortization.notionals: notionals must be positive', 'terms.amortization.notionals')
-  require(Math.abs(notionals[0] - face) <= 1e-9 * face, () => `terms.amortization.notionals: the first notional (${notionals[0]}) must equal face_value (${face})`, 'terms.amortization.notionals')
+  require(notionals !== undefined && notionals.length === periods, () =>
+    `terms.amortization.notionals: one notional per coupon period required (${periods} periods, ${notionals?.length ?? 0} notionals)`, 'terms.amortization.notionals')
+  require(notionals.every(
+    (n) => n > 0,
+  ), 'terms.amortization.notionals: notionals must be positive', 'terms.amortization.notionals')
+  require(Math.abs(notionals[0] - face) <= 1e-9 * face, () =>
+    `terms.amortization.notionals: the first notional (${notionals[0]}) must equal face_value (${face})`, 'terms.amortization.notionals')
   const lag = a.payment_lag === undefined || a.payment_lag === null ? 0 : Number(a.payment_lag)
-  require(Number.isInteger(lag) && lag >= 0, 'terms.amortization.payment_lag: a non-negative integer required', 'terms.amortization.payment_lag')
+  require(Number.isInteger(lag) &&
+    lag >= 0, 'terms.amortization.payment_lag: a non-negative integer required', 'terms.amortization.payment_lag')
   return { notionals, redemptions: numbers(a, 'redemptions') ?? [100], paymentLag: lag }
 }
 
@@ -258,7 +356,10 @@ export function rebuildFixedRateBond(type: string, terms: Terms, c: Readonly<Com
   const schedule = bondSchedule(terms, c)
   const rates = couponRates(terms)
   const amort = type === 'AmortizingFixedRateBond' ? amortization(terms, schedule, c.face) : null
-  const redemption = terms.redemption === undefined ? 100 : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+  const redemption =
+    terms.redemption === undefined
+      ? 100
+      : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
   return fixedRateBond({
     settlementDays: c.settlementDays,
     notionals: amort ? amort.notionals : [c.face],
@@ -279,12 +380,19 @@ export function rebuildFixedRateBond(type: string, terms: Terms, c: Readonly<Com
  * The fixed-rate bond redeemed at `date` at `price` per 100 (a yield to call, design §6.1): the bond's terms, its
  * schedule's dates before `date` followed by `date`, the last period regular only when `date` is a schedule date.
  */
-export function callRedemptionBond(terms: Terms, date: DateSerial, price: number, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
+export function callRedemptionBond(
+  terms: Terms,
+  date: DateSerial,
+  price: number,
+  c: Readonly<CommonTerms> = commonTerms(terms),
+): Bond {
   const schedule = bondSchedule(terms, c)
   const before = schedule.dates.filter((d) => d < date)
-  require(before.length > 0, () => `terms.callability: the call on ${toIso(date)} is not after the first schedule date`, 'terms.callability')
+  require(before.length > 0, () =>
+    `terms.callability: the call on ${toIso(date)} is not after the first schedule date`, 'terms.callability')
   const onSchedule = schedule.dates.includes(date)
-  const earlier = schedule.isRegular.length > 0 ? schedule.isRegular.slice(0, before.length - 1) : before.slice(1).map(() => true)
+  const earlier =
+    schedule.isRegular.length > 0 ? schedule.isRegular.slice(0, before.length - 1) : before.slice(1).map(() => true)
   const truncated = scheduleFromDates([...before, date], {
     calendar: schedule.calendar,
     convention: schedule.convention,
@@ -311,8 +419,19 @@ export function callRedemptionBond(terms: Terms, date: DateSerial, price: number
 }
 
 export function rebuildZeroCouponBond(terms: Terms, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
-  const redemption = terms.redemption_pct === undefined ? 100 : field<number>(terms, 'redemption_pct', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
-  return zeroCouponBond({ settlementDays: c.settlementDays, calendar: c.calendar, faceAmount: c.face, maturityDate: c.maturity, paymentConvention: c.paymentConvention, redemption, issueDate: c.issue })
+  const redemption =
+    terms.redemption_pct === undefined
+      ? 100
+      : field<number>(terms, 'redemption_pct', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+  return zeroCouponBond({
+    settlementDays: c.settlementDays,
+    calendar: c.calendar,
+    faceAmount: c.face,
+    maturityDate: c.maturity,
+    paymentConvention: c.paymentConvention,
+    redemption,
+    issueDate: c.issue,
+  })
 }
 
 /** The floating leg's terms as IborLeg options (shared by the rebuilt bond and fixings availability). */
@@ -361,9 +480,17 @@ function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Reado
 }
 
 /** A floater's schedule, coupon dates and checks from its terms: what its bumped re-forecasts share (risk.ts). */
-export function planFloatingRateBond(type: string, terms: Terms, index: IborIndex, common: Readonly<CommonTerms> = commonTerms(terms)): FloatingRateBondPlan {
+export function planFloatingRateBond(
+  type: string,
+  terms: Terms,
+  index: IborIndex,
+  common: Readonly<CommonTerms> = commonTerms(terms),
+): FloatingRateBondPlan {
   const { c, amort, leg } = floatingLegTerms(type, terms, index, common)
-  const redemption = terms.redemption === undefined ? 100 : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+  const redemption =
+    terms.redemption === undefined
+      ? 100
+      : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
   return floatingRateBondPlan({
     ...leg,
     settlementDays: c.settlementDays,
@@ -376,7 +503,11 @@ export function planFloatingRateBond(type: string, terms: Terms, index: IborInde
 }
 
 /** Fixing and payment dates of a floater's coupons, from the same terms as its rebuilt bond. */
-export function floatingCouponDates(type: string, terms: Terms, index: IborIndex): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
+export function floatingCouponDates(
+  type: string,
+  terms: Terms,
+  index: IborIndex,
+): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
   return iborCouponDates(floatingLegTerms(type, terms, index, commonTerms(terms)).leg)
 }
 
@@ -391,14 +522,25 @@ export function scheduleWarnings(type: string, terms: Terms): { field: string; m
   const forward = bondSchedule(terms, c)
   const irregular = forward.isRegular.findIndex((regular) => !regular)
   if (irregular < 0) return []
-  const backward = makeSchedule({ effective: c.issue, termination: c.maturity, tenor: couponTenor(terms), calendar: c.calendar, convention: c.convention, terminationConvention: c.convention, rule: 'Backward', endOfMonth: false })
+  const backward = makeSchedule({
+    effective: c.issue,
+    termination: c.maturity,
+    tenor: couponTenor(terms),
+    calendar: c.calendar,
+    convention: c.convention,
+    terminationConvention: c.convention,
+    rule: 'Backward',
+    endOfMonth: false,
+  })
   const backwardIrregular = backward.isRegular.filter((regular) => !regular).length
   if (backwardIrregular >= forward.isRegular.filter((regular) => !regular).length) return []
   const period = `${toIso(forward.dates[irregular])} to ${toIso(forward.dates[irregular + 1])}`
-  return [{
-    field: 'schedule',
-    message: `schedule is null, so the coupons are generated Forward from issue_date, which makes the period ${period} irregular; a schedule rolled Backward from maturity_date would not have it (${backwardIrregular === 0 ? 'every period regular' : 'a stub at issue only'}). Most bonds roll back from maturity: write "schedule": {"rule": "Backward"} (with "end_of_month": true for a month-end bond) if that is this bond's schedule`,
-  }]
+  return [
+    {
+      field: 'schedule',
+      message: `schedule is null, so the coupons are generated Forward from issue_date, which makes the period ${period} irregular; a schedule rolled Backward from maturity_date would not have it (${backwardIrregular === 0 ? 'every period regular' : 'a stub at issue only'}). Most bonds roll back from maturity: write "schedule": {"rule": "Backward"} (with "end_of_month": true for a month-end bond) if that is this bond's schedule`,
+    },
+  ]
 }
 
 /** Checks terms without market data (what the loader runs): codes, calendars, schedule, amortization length, sizes. */

@@ -47,12 +47,17 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
   if (floating) {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
     const index = withForecastCurve(floating.index, bump(requiredCurve(task, 'projection')))
-    if (floating.planIndex === undefined) floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
-    const npv = floating.planIndex ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount) : undefined
+    if (floating.planIndex === undefined)
+      floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
+    const npv = floating.planIndex
+      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount)
+      : undefined
     if (npv !== undefined) return npv
     bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate)
   }
-  return inst.type === 'CallableFixedRateBond' ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate).npv : discountingBondNpv(bond, discount)
+  return inst.type === 'CallableFixedRateBond'
+    ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate).npv
+    : discountingBondNpv(bond, discount)
 }
 
 /** The bump in decimal from `bump_bp` (default 1 bp). */
@@ -75,8 +80,12 @@ export function effectiveRisk(task: PricingTask, v: Valued): EffectiveRisk {
   const p0 = v.valuation.npv
   // a callable's bumped trees are its own tree with the rates moved by ±h (treeCallableBondSpreadValuation)
   const zeros = zeroMemos()
-  const down = v.spreaded ? v.spreaded(-h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h, 'Continuous', -1, zeros(c)))
-  const up = v.spreaded ? v.spreaded(h).npv : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h, 'Continuous', -1, zeros(c)))
+  const down = v.spreaded
+    ? v.spreaded(-h).npv
+    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h, 'Continuous', -1, zeros(c)))
+  const up = v.spreaded
+    ? v.spreaded(h).npv
+    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h, 'Continuous', -1, zeros(c)))
   return {
     effective_duration: (down - up) / (2 * h * p0),
     effective_convexity: (down + up - 2 * p0) / (h * h * p0),
@@ -94,7 +103,11 @@ export function keyRateTenors(task: PricingTask): string[] {
   // a year is 365.25 days, a month a twelfth of it: enough to order tenors, whatever their units
   const days = periods.map((p) => p.length * { Days: 1, Weeks: 7, Months: 30.4375, Years: 365.25 }[p.unit])
   for (let i = 0; i < days.length; i++) {
-    if (!(days[i] > 0) || (i > 0 && days[i] <= days[i - 1])) throw new QuantInputError(`key_rate_tenors must be positive and increasing, got ${tenors.join(', ')}`, 'parameters.key_rate_tenors')
+    if (!(days[i] > 0) || (i > 0 && days[i] <= days[i - 1]))
+      throw new QuantInputError(
+        `key_rate_tenors must be positive and increasing, got ${tenors.join(', ')}`,
+        'parameters.key_rate_tenors',
+      )
   }
   return tenors
 }
@@ -108,9 +121,18 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
   const p0 = v.valuation.npv
   const tenors = keyRateTenors(task)
   const periods = tenors.map((t) => parsePeriod(t))
-  const timesOf = (c: YieldTermStructure) => periods.map((p) => c.dayCounter.yearFraction(c.referenceDate, shiftByPeriod(c.referenceDate, p)))
+  const timesOf = (c: YieldTermStructure) =>
+    periods.map((p) => c.dayCounter.yearFraction(c.referenceDate, shiftByPeriod(c.referenceDate, p)))
   const zeros = zeroMemos()
-  const bumpAt = (i: number, size: number): Bump => (c) => new PiecewiseZeroSpreadedTermStructure(c, timesOf(c), periods.map((_, j) => (j === i ? size : 0)), zeros(c))
+  const bumpAt =
+    (i: number, size: number): Bump =>
+    (c) =>
+      new PiecewiseZeroSpreadedTermStructure(
+        c,
+        timesOf(c),
+        periods.map((_, j) => (j === i ? size : 0)),
+        zeros(c),
+      )
   return tenors.map((tenor, i) => {
     const down = npvUnder(task, v, bumpAt(i, -h))
     const up = npvUnder(task, v, bumpAt(i, h))
@@ -127,7 +149,15 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
  * the accuracy ends it) where Brent from the guess took ~10 (each 1.2 times cheaper); Brent from the guess as
  * before when Newton cannot proceed (a flat value).
  */
-export function optionAdjustedSpread(task: PricingTask, inst: Instrument, benchmark: YieldTermStructure, targetDirtyCcy: number, accuracy: number, maxIterations: number, guess = 0): number {
+export function optionAdjustedSpread(
+  task: PricingTask,
+  inst: Instrument,
+  benchmark: YieldTermStructure,
+  targetDirtyCcy: number,
+  accuracy: number,
+  maxIterations: number,
+  guess = 0,
+): number {
   // one tree (kept: the discount curve's when the benchmark is the same curve, as it often is): every trial spread is
   // a rollback with its short rates moved (callableSpreadValuation)
   const value = callableTree(task, inst, 'benchmark')
@@ -140,12 +170,21 @@ export function optionAdjustedSpread(task: PricingTask, inst: Instrument, benchm
     guess,
     maxIterations,
   )
-  return newton ?? solveWithStep(brent, (s: number) => value(s).settlementValue - targetDirtyCcy, accuracy, guess, 0.001, { maxEvaluations: maxIterations })
+  return (
+    newton ??
+    solveWithStep(brent, (s: number) => value(s).settlementValue - targetDirtyCcy, accuracy, guess, 0.001, {
+      maxEvaluations: maxIterations,
+    })
+  )
 }
 
 /** NPV, DV01 and key-rate durations at once (account risk): nothing to be relative to for an expired bond. */
-export function positionRisk(task: PricingTask, v: Valued): { npv: number; dv01: number; key_rate_durations: { tenor: string; duration: number }[] } {
+export function positionRisk(
+  task: PricingTask,
+  v: Valued,
+): { npv: number; dv01: number; key_rate_durations: { tenor: string; duration: number }[] } {
   const npv = v.valuation.npv
-  if (npv === 0) return { npv, dv01: 0, key_rate_durations: keyRateTenors(task).map((tenor) => ({ tenor, duration: 0 })) }
+  if (npv === 0)
+    return { npv, dv01: 0, key_rate_durations: keyRateTenors(task).map((tenor) => ({ tenor, duration: 0 })) }
   return { npv, dv01: effectiveRisk(task, v).dv01, key_rate_durations: keyRateDurations(task, v) }
 }

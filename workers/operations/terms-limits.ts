@@ -9,6 +9,9 @@ export const TERMS_LIMITS = {
   callDates: 1000,
   /** coupon periods of the schedule, stored or generated */
   couponPeriods: 1200,
-  /** nodes of a callable's Hull-White tree (about 36 bytes each, its layout and its fitted discounts: ~90 MB, ~150 ms per valuation at the limit) */
+  /**
+   * nodes of a callable's Hull-White tree (about 36 bytes each, its layout and its fitted discounts: ~90 MB, ~150 ms
+   * per valuation at the limit)
+   */
   treeNodes: 2_500_000,
 } as const

@@ -12,10 +12,26 @@ import { settlementDate, type Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue } from '../quant/engines/bond/bond-functions.ts'
 import { flatYieldCurve, floatingIndex, requiredCurve } from './market.ts'
-import { commonTerms, isFloatingType, planFloatingRateBond, rebuildFixedRateBond, rebuildZeroCouponBond, type CommonTerms } from './rebuild-instrument.ts'
+import {
+  commonTerms,
+  isFloatingType,
+  planFloatingRateBond,
+  rebuildFixedRateBond,
+  rebuildZeroCouponBond,
+  type CommonTerms,
+} from './rebuild-instrument.ts'
 import { floatingRateBondFrom, type FloatingRateBondPlan } from '../quant/instruments/bonds/floating-rate-bond.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
-import { callableOf, callableOfInstrument, callableSpreadValuation, callableTreeKey, callableTrees, KEPT_TREE_NODES, newTree, type CallableTree } from './callable.ts'
+import {
+  callableOf,
+  callableOfInstrument,
+  callableSpreadValuation,
+  callableTreeKey,
+  callableTrees,
+  KEPT_TREE_NODES,
+  newTree,
+  type CallableTree,
+} from './callable.ts'
 import type { CallableBond } from '../quant/instruments/bonds/callable-fixed-rate-bond.ts'
 import type { SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
@@ -57,7 +73,8 @@ export interface ParsedTerms {
  * 23-flow fixed-coupon bond 5.2 kB (estimated 7.9), a 44-flow floater 16.5 kB (16.1; its planned coupons are its
  * coupons, with the forecast's inputs as well: ~64 bytes more each).
  */
-export const instrumentBytes = (i: Instrument) => 2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0)
+export const instrumentBytes = (i: Instrument) =>
+  2048 + 256 * i.bond.cashflows.length + 64 * (i.floating?.plan.leg.length ?? 0)
 
 /**
  * The task's terms as an object: the main thread sends them as JSON text (src/contracts/pricing.ts), parsed here
@@ -81,8 +98,9 @@ interface FloaterPlan {
 /**
  * Floater plans of this worker, by the task's plan key (bounded in count and bytes: see cache-report.ts). A floater's
  * instrument is keyed by its date, fixings and projection curve too, so every new curve (an intraday market-data
- * update) or day rebuilt it whole: its schedule, fixing and value dates and day counts, ~4 in 5 of a rebuild, which depend on
- * neither. A plan is its first instrument's coupons (iborLegCoupons in place): a cached plan costs little beside it.
+ * update) or day rebuilt it whole: its schedule, fixing and value dates and day counts, ~4 in 5 of a rebuild, which
+ * depend on neither. A plan is its first instrument's coupons (iborLegCoupons in place): a cached plan costs little
+ * beside it.
  */
 export const floaterPlans = new BoundedCache<FloaterPlan>(512, (p) => 1024 + 320 * p.plan.leg.length)
 
@@ -91,13 +109,22 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
   const key = withProjection ? task.instrument_key : undefined
   if (key === undefined) return rebuild(task, withProjection)
   // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
-  const cached = task.guest ? (instruments.get(key) ?? rebuild(task, withProjection)) : instruments.getOrSet(key, () => rebuild(task, withProjection))
+  const cached = task.guest
+    ? (instruments.get(key) ?? rebuild(task, withProjection))
+    : instruments.getOrSet(key, () => rebuild(task, withProjection))
   // a fixed-coupon bond is cached across valuation dates (src/pricing/task.ts): this task's date is its own (a
   // floater's key holds its date)
   if (cached.floating) return cached
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
   if (cached.evaluationDate === evaluationDate) return cached
-  const dated: Instrument = { bond: cached.bond, evaluationDate, terms: cached.terms, type: cached.type, floating: cached.floating, parsed: cached.parsed }
+  const dated: Instrument = {
+    bond: cached.bond,
+    evaluationDate,
+    terms: cached.terms,
+    type: cached.type,
+    floating: cached.floating,
+    parsed: cached.parsed,
+  }
   // kept in its place: the book's next request at this date (the start-up warm-up builds at today's) finds it as is
   if (!task.guest) instruments.set(key, dated)
   return dated
@@ -112,7 +139,12 @@ export function prewarmFloaterPlan(task: PricingTask): void {
   if (key === undefined || task.guest || floaterPlans.has(key)) return
   const terms = taskTerms(task)
   const common = commonTerms(terms)
-  const plan = planFloatingRateBond(task.instrument_type, terms, floatingIndex(task, String(terms.floating_rate_index_uid), false), common)
+  const plan = planFloatingRateBond(
+    task.instrument_type,
+    terms,
+    floatingIndex(task, String(terms.floating_rate_index_uid), false),
+    common,
+  )
   floaterPlans.set(key, { terms, common, plan })
 }
 
@@ -127,15 +159,32 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     const plan = known?.plan ?? planFloatingRateBond(type, terms, index, common)
     // a guest fills no cache of the thread it visits (see instrument)
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
-    // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make their own
-    return { bond: floatingRateBondFrom(plan, index, evaluationDate, true), evaluationDate, terms, type, floating: { plan, index, planIndex: undefined }, parsed: { common, callable: undefined } }
+    // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make
+    // their own
+    return {
+      bond: floatingRateBondFrom(plan, index, evaluationDate, true),
+      evaluationDate,
+      terms,
+      type,
+      floating: { plan, index, planIndex: undefined },
+      parsed: { common, callable: undefined },
+    }
   }
-  if (type !== 'ZeroCouponBond' && type !== 'FixedRateBond' && type !== 'AmortizingFixedRateBond' && type !== 'CallableFixedRateBond') {
-    throw new QuantInputError(`instrument type '${type}' is not registered for the fixed income pricer`, 'instrument_type')
+  if (
+    type !== 'ZeroCouponBond' &&
+    type !== 'FixedRateBond' &&
+    type !== 'AmortizingFixedRateBond' &&
+    type !== 'CallableFixedRateBond'
+  ) {
+    throw new QuantInputError(
+      `instrument type '${type}' is not registered for the fixed income pricer`,
+      'instrument_type',
+    )
   }
   const terms = taskTerms(task)
   const common = commonTerms(terms)
-  const bond = type === 'ZeroCouponBond' ? rebuildZeroCouponBond(terms, common) : rebuildFixedRateBond(type, terms, common)
+  const bond =
+    type === 'ZeroCouponBond' ? rebuildZeroCouponBond(terms, common) : rebuildFixedRateBond(type, terms, common)
   const callable = type === 'CallableFixedRateBond' ? callableOf(bond, terms) : undefined
   return { bond, evaluationDate, terms, type, parsed: { common, callable } }
 }
@@ -156,14 +205,22 @@ export function callableTree(task: PricingTask, inst: Instrument, role: 'discoun
   return fittedTree(key, treeEntry(task, key, inst), inst, requiredCurve(task, role))
 }
 
-/** The cache entry of the callable's tree under `key` (a new one cached first), or an uncached one (no key, or a guest's miss). */
+/**
+ * The cache entry of the callable's tree under `key` (a new one cached first), or an uncached one (no key, or a guest's
+ * miss).
+ */
 function treeEntry(task: PricingTask, key: string | undefined, inst: Instrument): CallableTree {
   if (key === undefined) return newTree(inst)
   // a guest (priced away from its home thread, src/pricing/batcher.ts) reads the cache but does not fill it
   return task.guest ? (callableTrees.get(key) ?? newTree(inst)) : callableTrees.getOrSet(key, () => newTree(inst))
 }
 
-function fittedTree(key: string | undefined, entry: CallableTree, inst: Instrument, curve: YieldTermStructure): SpreadValuation {
+function fittedTree(
+  key: string | undefined,
+  entry: CallableTree,
+  inst: Instrument,
+  curve: YieldTermStructure,
+): SpreadValuation {
   if (entry.fitted !== undefined) return entry.fitted
   const tree = callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate)
   if (key !== undefined && tree.nodes <= KEPT_TREE_NODES && callableTrees.peek(key) === entry) {
@@ -206,7 +263,20 @@ export function value(task: PricingTask, inst: Instrument = requireLive(instrume
   const accrued = accruedAmount(inst.bond, valuation.settlementDate)
   // spelled out: V8 gave each `{ ...inst, curve, ... }` hidden classes of its own, allocated in the old generation
   // (~1 kB per valuation, garbage that only a full collection of the thread's cached book reclaims)
-  return { bond: inst.bond, evaluationDate: inst.evaluationDate, terms: inst.terms, type: inst.type, floating: inst.floating, parsed: inst.parsed, curve, valuation, dirty, accrued, clean: dirty - accrued, spreaded }
+  return {
+    bond: inst.bond,
+    evaluationDate: inst.evaluationDate,
+    terms: inst.terms,
+    type: inst.type,
+    floating: inst.floating,
+    parsed: inst.parsed,
+    curve,
+    valuation,
+    dirty,
+    accrued,
+    clean: dirty - accrued,
+    spreaded,
+  }
 }
 
 export const finite = (r: Record<string, number>) => {

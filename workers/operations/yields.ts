@@ -10,7 +10,13 @@ import type { DayCounter } from '../quant/time/day-counter.ts'
 import { Frequency, parseFrequency } from '../quant/time/period.ts'
 import { COMPOUNDINGS, type Compounding, type InterestRate } from '../quant/curves/interest-rate.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
-import { accruedAmount, DEFAULT_YIELD_SOLVER, dirtyPriceFromYield, yieldFromCleanPrice, yieldMeasures } from '../quant/engines/bond/bond-functions.ts'
+import {
+  accruedAmount,
+  DEFAULT_YIELD_SOLVER,
+  dirtyPriceFromYield,
+  yieldFromCleanPrice,
+  yieldMeasures,
+} from '../quant/engines/bond/bond-functions.ts'
 import type { YieldFlowsWorkspace } from '../quant/cashflows/cashflows.ts'
 import { callRedemptionBond, termsDayCounter, yieldFrequency } from './rebuild-instrument.ts'
 import { type Instrument } from './valuation.ts'
@@ -25,7 +31,11 @@ export interface YieldConvention {
 
 /** The bond's own: its day count, compounded at its coupon frequency (a zero-coupon bond annually). */
 export function bondYieldConvention(v: Instrument): YieldConvention {
-  return { dayCounter: v.parsed.common.dayCounter, compounding: 'Compounded', frequency: yieldFrequency(v.terms, v.type) }
+  return {
+    dayCounter: v.parsed.common.dayCounter,
+    compounding: 'Compounded',
+    frequency: yieldFrequency(v.terms, v.type),
+  }
 }
 
 const given = (v: unknown) => v !== undefined && v !== null
@@ -33,27 +43,57 @@ const given = (v: unknown) => v !== undefined && v !== null
 /** The request's yield_compounding, yield_frequency and yield_day_count, each defaulting to the bond's. */
 export function requestedYieldConvention(task: PricingTask, v: Instrument): YieldConvention {
   const p = task.parameters
-  if (!given(p.yield_compounding) && !given(p.yield_frequency) && !given(p.yield_day_count)) return bondYieldConvention(v)
+  if (!given(p.yield_compounding) && !given(p.yield_frequency) && !given(p.yield_day_count))
+    return bondYieldConvention(v)
   const compounding = given(p.yield_compounding) ? (p.yield_compounding as Compounding) : 'Compounded'
-  require(COMPOUNDINGS.includes(compounding), () => `parameters.yield_compounding: '${String(compounding)}' is not one of ${COMPOUNDINGS.join(', ')}`, 'parameters.yield_compounding')
-  const frequency = given(p.yield_frequency) ? parseFrequency(String(p.yield_frequency), 'parameters.yield_frequency') : yieldFrequency(v.terms, v.type)
+  require(COMPOUNDINGS.includes(compounding), () =>
+    `parameters.yield_compounding: '${String(compounding)}' is not one of ${COMPOUNDINGS.join(', ')}`, 'parameters.yield_compounding')
+  const frequency = given(p.yield_frequency)
+    ? parseFrequency(String(p.yield_frequency), 'parameters.yield_frequency')
+    : yieldFrequency(v.terms, v.type)
   // QuantLib's InterestRate: a compounded rate needs a number of periods a year
   if (compounding !== 'Simple' && compounding !== 'Continuous') {
-    require(frequency > 0 && frequency !== Frequency.OtherFrequency, () => `parameters.yield_frequency: ${compounding} needs a frequency such as Annual or Semiannual, got '${String(p.yield_frequency)}'`, 'parameters.yield_frequency')
+    require(frequency > 0 && frequency !== Frequency.OtherFrequency, () =>
+      `parameters.yield_frequency: ${compounding} needs a frequency such as Annual or Semiannual, got '${String(p.yield_frequency)}'`, 'parameters.yield_frequency')
   }
   const c = v.parsed.common
-  const dayCounter = given(p.yield_day_count) ? termsDayCounter(v.terms, String(p.yield_day_count), 'parameters.yield_day_count', c.maturity, c.calendar) : c.dayCounter
+  const dayCounter = given(p.yield_day_count)
+    ? termsDayCounter(v.terms, String(p.yield_day_count), 'parameters.yield_day_count', c.maturity, c.calendar)
+    : c.dayCounter
   return { dayCounter, compounding, frequency }
 }
 
 export const interestRate = (conv: YieldConvention, rate: number): InterestRate => ({ rate, ...conv })
 
 /** BondFunctions::yield from a clean price per 100 (accuracy 1e-10, as QuantLib). */
-export const solveYield = (bond: Bond, conv: YieldConvention, cleanPrice: number, settlement: DateSerial, ws?: YieldFlowsWorkspace) =>
-  yieldFromCleanPrice(bond, cleanPrice, conv.dayCounter, conv.compounding, conv.frequency, settlement, DEFAULT_YIELD_SOLVER, ws)
+export const solveYield = (
+  bond: Bond,
+  conv: YieldConvention,
+  cleanPrice: number,
+  settlement: DateSerial,
+  ws?: YieldFlowsWorkspace,
+) =>
+  yieldFromCleanPrice(
+    bond,
+    cleanPrice,
+    conv.dayCounter,
+    conv.compounding,
+    conv.frequency,
+    settlement,
+    DEFAULT_YIELD_SOLVER,
+    ws,
+  )
 
-/** The durations, convexity and BPV at a yield; the Macaulay duration only for a compounded yield (QuantLib refuses it otherwise). */
-export function measuresAt(bond: Bond, rate: InterestRate, settlement: DateSerial, ws?: YieldFlowsWorkspace): Record<string, number> {
+/**
+ * The durations, convexity and BPV at a yield; the Macaulay duration only for a compounded yield (QuantLib refuses it
+ * otherwise).
+ */
+export function measuresAt(
+  bond: Bond,
+  rate: InterestRate,
+  settlement: DateSerial,
+  ws?: YieldFlowsWorkspace,
+): Record<string, number> {
   const m = yieldMeasures(bond, rate, settlement, ws)
   const out: Record<string, number> = { simple_duration: m.simple, modified_duration: m.modified }
   if (m.macaulay !== null) out.macaulay_duration = m.macaulay
@@ -63,7 +103,11 @@ export function measuresAt(bond: Bond, rate: InterestRate, settlement: DateSeria
 }
 
 /** Clean, dirty and accrued per 100 at settlement from a quoted yield: BondFunctions::cleanPrice / dirtyPrice. */
-export function pricesFromYield(bond: Bond, rate: InterestRate, settlement: DateSerial): { clean: number; dirty: number; accrued: number } {
+export function pricesFromYield(
+  bond: Bond,
+  rate: InterestRate,
+  settlement: DateSerial,
+): { clean: number; dirty: number; accrued: number } {
   const dirty = dirtyPriceFromYield(bond, rate, settlement)
   const accrued = accruedAmount(bond, settlement)
   return { clean: dirty - accrued, dirty, accrued }
@@ -88,7 +132,11 @@ export function yieldsToCall(v: Instrument, conv: YieldConvention, clean: number
   const failed: string[] = []
   const solve = (date: DateSerial, price: number, bond: () => Bond) => {
     try {
-      rows.push({ date: toIso(date), price, yield: requireFinite(solveYield(bond(), conv, clean, settlement), `yield to ${toIso(date)}`) })
+      rows.push({
+        date: toIso(date),
+        price,
+        yield: requireFinite(solveYield(bond(), conv, clean, settlement), `yield to ${toIso(date)}`),
+      })
     } catch (error) {
       if (!(error instanceof QuantConvergenceError || error instanceof QuantInputError)) throw error
       failed.push(`${toIso(date)}: ${error.message}`)
@@ -102,7 +150,11 @@ export function yieldsToCall(v: Instrument, conv: YieldConvention, clean: number
   const redemption = v.terms.redemption === undefined ? 100 : Number(v.terms.redemption)
   solve(v.bond.maturityDate, redemption, () => v.bond)
   rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-  if (failed.length) return { yields_to_call: rows, yields_to_call_error: `no yield solves for ${failed.join('; ')}: the worst is not named` }
+  if (failed.length)
+    return {
+      yields_to_call: rows,
+      yields_to_call_error: `no yield solves for ${failed.join('; ')}: the worst is not named`,
+    }
   let worst = rows[0]
   for (const r of rows) if (r.yield < worst.yield) worst = r
   return { yield_to_worst: worst.yield, workout_date: worst.date, yields_to_call: rows }
@@ -112,6 +164,10 @@ export function yieldsToCall(v: Instrument, conv: YieldConvention, clean: number
 export function quotedYield(task: PricingTask): number | null {
   const q = task.parameters.quoted_yield
   if (!given(q)) return null
-  if (given(task.parameters.with_yield)) throw new QuantInputError('parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both', 'parameters.quoted_yield')
+  if (given(task.parameters.with_yield))
+    throw new QuantInputError(
+      'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both',
+      'parameters.quoted_yield',
+    )
   return Number(q)
 }

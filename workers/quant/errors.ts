@@ -6,7 +6,10 @@
 /** Invalid instrument terms, parameters or curve data: the caller can fix the input. `field` names it. */
 export class QuantInputError extends Error {
   override readonly name: string = 'QuantInputError'
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message)
   }
 }
@@ -22,7 +25,10 @@ export class DateRangeError extends QuantInputError {
 /** A solver did not bracket or did not converge within its evaluation budget. */
 export class QuantConvergenceError extends Error {
   override readonly name = 'QuantConvergenceError'
-  constructor(message: string, readonly iterations?: number) {
+  constructor(
+    message: string,
+    readonly iterations?: number,
+  ) {
     super(message)
   }
 }
@@ -41,7 +47,10 @@ export function requireFinite(value: number, what: string): number {
 /** A fixing the instrument needs (fixing date before the evaluation date) is not in the index history. */
 export class MissingFixingError extends Error {
   override readonly name = 'MissingFixingError'
-  constructor(readonly index: string, readonly date: string) {
+  constructor(
+    readonly index: string,
+    readonly date: string,
+  ) {
     super(`Missing ${index} fixing for ${date}`)
   }
 }
@@ -54,7 +63,10 @@ export class MissingCurveError extends Error {
   }
 }
 
-/** The bond has no cash flow after the settlement date: nothing is left to price (the service refuses; QuantLib answers 0). */
+/**
+ * The bond has no cash flow after the settlement date: nothing is left to price (the service refuses; QuantLib answers
+ * 0).
+ */
 export class BondMaturedError extends Error {
   override readonly name = 'BondMaturedError'
 }

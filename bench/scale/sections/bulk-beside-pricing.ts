@@ -6,8 +6,9 @@
  * bond from a separate process (closed loops, bench/bulk/load.ts): an idle window of half --bulk-idle seconds, the
  * window of one `POST /api/v1/portfolio/bulk-delete/` deleting the seeded portfolios through the scale server
  * (preflight, BullMQ job, one transaction), and another idle half window. Pricing latencies count only requests
- * that started and ended inside a window; the rounds' windows are pooled. A database with fewer than --bulk-base portfolios is topped up first. The machine's
- * busy share in both windows (/proc/stat) is printed too: on a shared machine near 100%, p99 mostly measures others.
+ * that started and ended inside a window; the rounds' windows are pooled. A database with fewer than --bulk-base
+ * portfolios is topped up first. The machine's busy share in both windows (/proc/stat) is printed too: on a shared
+ * machine near 100%, p99 mostly measures others.
  *
  *   npm run bench -- scale --only bulk-beside-pricing [--bulk-portfolios 10000 --bulk-weights 10 --bulk-rounds 3
  *                     --bulk-connections 10 --bulk-idle 6 --bulk-base 100000 --bulk-asset UST-4.25-2031-11-15]
@@ -30,7 +31,9 @@ interface Window {
 
 /** Assets the seeded weights point at (any existing ones; the weights only need valid references). */
 async function weightAssets(sql: Sql): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`select unique_identifier as id from assets order by unique_identifier limit 1000`
+  const rows = await sql<
+    { id: string }[]
+  >`select unique_identifier as id from assets order by unique_identifier limit 1000`
   if (!rows.length) throw new Error('the database holds no assets to weight')
   return rows.map((r) => r.id)
 }
@@ -62,7 +65,9 @@ async function seed(sql: Sql, prefix: string, count: number, weights: number): P
  * a figure the machine's other load does not inflate the way it inflates wall times.
  */
 async function backendCpuSeconds(sql: Sql): Promise<Map<number, number>> {
-  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+  const rows = await sql<
+    { pid: number }[]
+  >`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
   const cpu = new Map<number, number>()
   for (const { pid } of rows) {
     try {
@@ -102,12 +107,22 @@ function cpuMeter(pid: number) {
   return () => {
     const m1 = machineTicks()
     const seconds = (Date.now() - t0) / 1000
-    return { machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total), serverCores: (processTicks(pid) - p0) / 100 / seconds }
+    return {
+      machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total),
+      serverCores: (processTicks(pid) - p0) / 100 / seconds,
+    }
   }
 }
 
-function startLoad(url: string, payload: string, connections: number): Promise<{ child: ChildProcess; stop(): Promise<Sample[]> }> {
-  const child = fork(LOAD, [url, payload, String(connections)], { execArgv: ['--import=tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+function startLoad(
+  url: string,
+  payload: string,
+  connections: number,
+): Promise<{ child: ChildProcess; stop(): Promise<Sample[]> }> {
+  const child = fork(LOAD, [url, payload, String(connections)], {
+    execArgv: ['--import=tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   return new Promise((resolve) => {
     child.once('message', () =>
       resolve({
@@ -154,13 +169,17 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const [{ portfolios, weights }] = await sql<{ portfolios: number; weights: number }[]>`
     select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as weights`
   if (portfolios < BASE) {
-    ctx.log(`the database holds ${portfolios} portfolios; topping up to ${BASE} with ${WEIGHTS} weights each (BULKBASE-…)`)
+    ctx.log(
+      `the database holds ${portfolios} portfolios; topping up to ${BASE} with ${WEIGHTS} weights each (BULKBASE-…)`,
+    )
     await seed(sql, 'BULKBASE-', BASE - portfolios, WEIGHTS)
     await sql`vacuum analyze portfolios, portfolio_weights`
   }
   const [size] = await sql<{ portfolios: number; weights: number }[]>`
     select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as weights`
-  ctx.log(`${size.portfolios} portfolios, ${size.weights} weights (before: ${portfolios}, ${weights}); each round deletes ${N} seeded portfolios with ${WEIGHTS} weights each`)
+  ctx.log(
+    `${size.portfolios} portfolios, ${size.weights} weights (before: ${portfolios}, ${weights}); each round deletes ${N} seeded portfolios with ${WEIGHTS} weights each`,
+  )
 
   const [asset] = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier = ${assetId}`
   if (!asset) throw new Error(`asset ${assetId} is not in the scale database (--bulk-asset)`)
@@ -184,7 +203,12 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
 
     // one load process per round; idle windows right before and right after the delete, so the other work on the
     // machine (which moves p99 most on a shared host) is as alike as it can be in the windows compared
-    const runBefore = metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', { resource: 'portfolios', state: 'completed', phase: 'run' }) || 0
+    const runBefore =
+      metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', {
+        resource: 'portfolios',
+        state: 'completed',
+        phase: 'run',
+      }) || 0
     const load = await startLoad(priceUrl, payload, CONNECTIONS)
     await sleep(2_000)
     const idleWindow = async () => {
@@ -214,18 +238,32 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     const samples = await load.stop()
     idleSamples.push(...samples)
     duringSamples.push(...samples)
-    const idleCpu = { machineBusy: (idleBefore.machineBusy + idleAfter.machineBusy) / 2, serverCores: (idleBefore.serverCores + idleAfter.serverCores) / 2 }
+    const idleCpu = {
+      machineBusy: (idleBefore.machineBusy + idleAfter.machineBusy) / 2,
+      serverCores: (idleBefore.serverCores + idleAfter.serverCores) / 2,
+    }
 
-    const [{ left }] = await sql<{ left: number }[]>`select count(*)::int as left from portfolios where uid = any(${uids}::uuid[])`
-    const runAfter = metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', { resource: 'portfolios', state: 'completed', phase: 'run' }) || 0
+    const [{ left }] = await sql<
+      { left: number }[]
+    >`select count(*)::int as left from portfolios where uid = any(${uids}::uuid[])`
+    const runAfter =
+      metric(await ctx.scale.metrics(), 'bulk_delete_job_duration_seconds_sum', {
+        resource: 'portfolios',
+        state: 'completed',
+        phase: 'run',
+      }) || 0
     deleteSeconds.push((window.to - window.from) / 1000)
     jobSeconds.push(runAfter - runBefore)
     if (!((response.status === 200 && left === 0) || (response.status !== 200 && left === N))) allOrNothing = false
-    ctx.log(`round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`)
+    ctx.log(
+      `round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`,
+    )
     busy.idle.push(idleCpu.machineBusy)
     busy.during.push(cpu.machineBusy)
     const pct = (x: number) => `${(x * 100).toFixed(0)}%`
-    ctx.log(`  machine busy ${pct(idleCpu.machineBusy)} idle window, ${pct(cpu.machineBusy)} delete window; API server ${idleCpu.serverCores.toFixed(2)} / ${cpu.serverCores.toFixed(2)} cores`)
+    ctx.log(
+      `  machine busy ${pct(idleCpu.machineBusy)} idle window, ${pct(cpu.machineBusy)} delete window; API server ${idleCpu.serverCores.toFixed(2)} / ${cpu.serverCores.toFixed(2)} cores`,
+    )
     if (response.status !== 200) {
       ctx.log(`  ${JSON.stringify(body).slice(0, 300)}`)
       await sql`delete from portfolio_weights where portfolio_identifier like 'BULKBENCH-%'`
@@ -236,13 +274,28 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const a = inside(idleSamples, idle)
   const d = inside(duringSamples, during)
   const ratio = d.p99 / a.p99
-  ctx.log(`pricing idle: ${a.n} requests, ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, ${a.failed} failed`)
-  ctx.log(`pricing during the deletes: ${d.n} requests, ${d.rps.toFixed(0)} req/s, p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${d.failed} failed`)
-  ctx.log(`p99 ratio ${ratio.toFixed(2)} (target ≤ 2); slowest delete ${Math.max(...deleteSeconds).toFixed(2)} s (target ≤ 10)`)
+  ctx.log(
+    `pricing idle: ${a.n} requests, ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, ${a.failed} failed`,
+  )
+  ctx.log(
+    `pricing during the deletes: ${d.n} requests, ${d.rps.toFixed(0)} req/s, p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${d.failed} failed`,
+  )
+  ctx.log(
+    `p99 ratio ${ratio.toFixed(2)} (target ≤ 2); slowest delete ${Math.max(...deleteSeconds).toFixed(2)} s (target ≤ 10)`,
+  )
   return [
-    { name: `bulk delete of ${N} portfolios, slowest of ${ROUNDS} (HTTP end to end)`, unit: 's', scale: Math.max(...deleteSeconds), target: { max: 10 } },
+    {
+      name: `bulk delete of ${N} portfolios, slowest of ${ROUNDS} (HTTP end to end)`,
+      unit: 's',
+      scale: Math.max(...deleteSeconds),
+      target: { max: 10 },
+    },
     { name: 'of which the job transaction, slowest', unit: 's', scale: Math.max(...jobSeconds) },
-    { name: 'PostgreSQL CPU of one delete, mean (backends of the scale database)', unit: 's', scale: pgCpu.reduce((a, b) => a + b, 0) / pgCpu.length },
+    {
+      name: 'PostgreSQL CPU of one delete, mean (backends of the scale database)',
+      unit: 's',
+      scale: pgCpu.reduce((a, b) => a + b, 0) / pgCpu.length,
+    },
     { name: 'pricing p99 idle (same run)', unit: 'ms', scale: a.p99 },
     { name: 'pricing p99 during the bulk deletes', unit: 'ms', scale: d.p99 },
     { name: 'pricing p99 during / idle', unit: 'x', scale: ratio, target: { max: 2 } },
@@ -254,6 +307,11 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       note: `idle ${((100 * busy.idle.reduce((a, b) => a + b, 0)) / busy.idle.length).toFixed(0)}%; near 100% both, other work holds the cores and p99 says more about it than about the delete`,
     },
     { name: 'failed pricing requests during the deletes', unit: 'count', scale: d.failed, target: { max: 0 } },
-    { name: 'all or nothing (1: every round deleted all or none)', unit: 'bool', scale: allOrNothing ? 1 : 0, target: { min: 1 } },
+    {
+      name: 'all or nothing (1: every round deleted all or none)',
+      unit: 'bool',
+      scale: allOrNothing ? 1 : 0,
+      target: { min: 1 },
+    },
   ]
 }

@@ -5,7 +5,10 @@
 import { q, uidArray, type Queryable } from './queryable.ts'
 
 /** Nothing protects a portfolio group; kept for symmetry with the other resources (always empty). */
-export async function findPortfolioGroupDeleteBlockers(_db: Queryable, _uids: string[]): Promise<Map<string, string[]>> {
+export async function findPortfolioGroupDeleteBlockers(
+  _db: Queryable,
+  _uids: string[],
+): Promise<Map<string, string[]>> {
   return new Map()
 }
 

@@ -30,10 +30,14 @@ export async function findPortfolioDeleteBlockers(db: Queryable, uids: string[])
   for (const row of rows) {
     const sentences: string[] = []
     if (row.virtual_funds > 0) {
-      sentences.push(`VirtualFundTable.target_portfolio_uid references this portfolio (count=${row.virtual_funds}). Delete or retarget those virtual funds first.`)
+      sentences.push(
+        `VirtualFundTable.target_portfolio_uid references this portfolio (count=${row.virtual_funds}). Delete or retarget those virtual funds first.`,
+      )
     }
     if (row.target_positions > 0) {
-      sentences.push(`TargetPositionsStorage.portfolio_uid references this portfolio (count=${row.target_positions}). Delete or retarget account target positions first.`)
+      sentences.push(
+        `TargetPositionsStorage.portfolio_uid references this portfolio (count=${row.target_positions}). Delete or retarget account target positions first.`,
+      )
     }
     blockers.set(row.uid, sentences)
   }

@@ -24,7 +24,12 @@ export type BulkTable = 'asset_categories' | 'portfolios' | 'portfolio_groups'
  * uid. With `lock`, the existing rows are locked FOR UPDATE in uid order (a fixed order: overlapping deletes
  * cannot deadlock) until the transaction ends.
  */
-export async function findMissing(db: Queryable, table: BulkTable, uids: readonly string[], lock = false): Promise<Set<string>> {
+export async function findMissing(
+  db: Queryable,
+  table: BulkTable,
+  uids: readonly string[],
+  lock = false,
+): Promise<Set<string>> {
   if (uids.length === 0) return new Set()
   const sql = q(db)
   if (lock) {

@@ -7,7 +7,12 @@
 import { INSTRUMENT_TERMS } from '../../contracts/instrument-terms.ts'
 import type { IndexConvention } from '../../contracts/index-conventions.ts'
 import type { TaskCurve } from '../../contracts/pricing.ts'
-import { curveBuildingIssue, indexConventionIssue, scheduleWarnings, validateBondTerms } from '../../../workers/entry.ts'
+import {
+  curveBuildingIssue,
+  indexConventionIssue,
+  scheduleWarnings,
+  validateBondTerms,
+} from '../../../workers/entry.ts'
 import type { BundleIssue } from './issues.ts'
 
 /** Issues with paths relative to the dump (`$.calendar`); none for types outside the registry. */
@@ -44,7 +49,11 @@ export function termsWarnings(instrumentType: string, dump: Record<string, unkno
     const v = dump[k]
     const rates = Array.isArray(v) ? v : [v]
     rates.forEach((r, i) => {
-      if (typeof r === 'number' && Math.abs(r) > 1) warnings.push({ path: Array.isArray(v) ? `$.${k}[${i}]` : `$.${k}`, message: `${r} looks like a percentage: rates are decimals (0.0425 is 4.25%)` })
+      if (typeof r === 'number' && Math.abs(r) > 1)
+        warnings.push({
+          path: Array.isArray(v) ? `$.${k}[${i}]` : `$.${k}`,
+          message: `${r} looks like a percentage: rates are decimals (0.0425 is 4.25%)`,
+        })
     })
   }
   try {

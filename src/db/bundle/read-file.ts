@@ -13,7 +13,10 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 }
 
 /** "ColonExpected" → "colon expected" */
-const describe = (e: ParseError) => printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+const describe = (e: ParseError) =>
+  printParseErrorCode(e.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
 
 export function parseBundleText(text: string, file: string): unknown {
   try {
@@ -34,7 +37,9 @@ export function readBundleFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    throw new BundleFileError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+    throw new BundleFileError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    )
   }
   return parseBundleText(text, file)
 }

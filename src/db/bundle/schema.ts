@@ -27,7 +27,9 @@ export const BundleIndex = Strict({
   value_suffix: Opt(Type.String({ maxLength: 32 })),
   description: Opt(Type.String()),
   metadata_json: Opt(Obj),
-  convention: Opt(Strict({ index_family: Name(64), convention_dump: IndexConvention, source: Opt(Type.String({ maxLength: 255 })) })),
+  convention: Opt(
+    Strict({ index_family: Name(64), convention_dump: IndexConvention, source: Opt(Type.String({ maxLength: 255 })) }),
+  ),
 })
 
 export const BundleDataNode = Strict({
@@ -41,10 +43,20 @@ export const CurveBuildingDetails = Strict({
   quote_convention: Type.Optional(Type.Enum(['zero', 'forward'])),
   rate_unit: Type.Optional(Type.Enum(['decimal', 'percent'])),
   compounding: Type.Enum(['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded']),
-  frequency: Type.String({ description: 'Annual, Semiannual, Quarterly, Monthly, ... (NoFrequency for Continuous/Simple)' }),
+  frequency: Type.String({
+    description: 'Annual, Semiannual, Quarterly, Monthly, ... (NoFrequency for Continuous/Simple)',
+  }),
   day_counter: Type.String(),
   calendar: Opt(Obj),
-  interpolation_method: Type.Enum(['linear_zero', 'log_linear_discount', 'cubic_zero', 'natural_cubic_zero', 'monotone_cubic_zero', 'log_cubic_discount', 'linear_forward']),
+  interpolation_method: Type.Enum([
+    'linear_zero',
+    'log_linear_discount',
+    'cubic_zero',
+    'natural_cubic_zero',
+    'monotone_cubic_zero',
+    'log_cubic_discount',
+    'linear_forward',
+  ]),
   extrapolation: Type.Optional(Type.Boolean()),
 })
 
@@ -103,7 +115,8 @@ export const BundleMarketDataSet = Strict({
     Type.Integer({
       minimum: 0,
       maximum: 36_500,
-      description: 'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)',
+      description:
+        'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)',
     }),
   ),
   bindings: Type.Optional(
@@ -130,21 +143,40 @@ const instrumentTermsRules = [
     if: { properties: { instrument_type: { const: type } }, required: ['instrument_type'] },
     then: { properties: { instrument_dump: INSTRUMENT_TERMS[type] } },
   })),
-  { if: { properties: { instrument_type: { not: { enum: INSTRUMENT_TYPES } } }, required: ['instrument_type'] }, then: { required: ['unpriced'], properties: { unpriced: { const: true } } } },
+  {
+    if: { properties: { instrument_type: { not: { enum: INSTRUMENT_TYPES } } }, required: ['instrument_type'] },
+    then: { required: ['unpriced'], properties: { unpriced: { const: true } } },
+  },
 ]
 
 export const PricingDetails = Type.Object(
   {
-    instrument_type: Type.String({ minLength: 1, maxLength: 128, description: `the instrument class: ${INSTRUMENT_TYPES.join(', ')}; any other type needs \`unpriced: true\``, examples: ['FixedRateBond'] }),
-    instrument_dump: Type.Record(Type.String(), Type.Unknown(), { description: "the instrument's terms, by the schema of its class (FixedRateBondTerms, ...)" }),
-    unpriced: Type.Optional(Type.Boolean({ description: 'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and it is never priced' })),
+    instrument_type: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description: `the instrument class: ${INSTRUMENT_TYPES.join(', ')}; any other type needs \`unpriced: true\``,
+      examples: ['FixedRateBond'],
+    }),
+    instrument_dump: Type.Record(Type.String(), Type.Unknown(), {
+      description: "the instrument's terms, by the schema of its class (FixedRateBondTerms, ...)",
+    }),
+    unpriced: Type.Optional(
+      Type.Boolean({
+        description:
+          'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and it is never priced',
+      }),
+    ),
     pricing_details_date: DateTime,
     serialization_format: Type.Optional(Name(128)),
     pricing_package_version: Opt(Type.String({ maxLength: 64 })),
     source: Opt(Type.String({ maxLength: 255 })),
     metadata_json: Opt(Obj),
   },
-  { additionalProperties: false, description: 'current pricing details of the asset: what the pricer rebuilds', allOf: instrumentTermsRules },
+  {
+    additionalProperties: false,
+    description: 'current pricing details of the asset: what the pricer rebuilds',
+    allOf: instrumentTermsRules,
+  },
 )
 
 export const BundleAsset = Strict({
@@ -179,7 +211,12 @@ export const BundleAsset = Strict({
   ),
   pricing_details: Opt(PricingDetails),
   future_details: Opt(
-    Strict({ underlying_index_uid: Uid, expiry_date: Opt(Date_), contract_size: Opt(Type.Number()), metadata_json: Opt(Obj) }),
+    Strict({
+      underlying_index_uid: Uid,
+      expiry_date: Opt(Date_),
+      contract_size: Opt(Type.Number()),
+      metadata_json: Opt(Obj),
+    }),
   ),
 })
 
@@ -252,7 +289,9 @@ export const BundleSignal = Strict({
   uid: Uid,
   signal_uid: Name(255),
   signal_description: Opt(Type.String()),
-  weights: Type.Optional(Type.Array(Strict({ time_index: DateTime, asset_identifier: Name(255), signal_weight: Opt(Type.Number()) }))),
+  weights: Type.Optional(
+    Type.Array(Strict({ time_index: DateTime, asset_identifier: Name(255), signal_weight: Opt(Type.Number()) })),
+  ),
 })
 
 const Decimal = Type.Union([Type.Number(), Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' })])
@@ -284,7 +323,13 @@ export const BundlePortfolio = Strict({
   ),
   values: Type.Optional(
     Type.Array(
-      Strict({ time_index: DateTime, close: Opt(Type.Number()), return: Opt(Type.Number()), calculated_close: Opt(Type.Number()), close_time: Opt(DateTime) }),
+      Strict({
+        time_index: DateTime,
+        close: Opt(Type.Number()),
+        return: Opt(Type.Number()),
+        calculated_close: Opt(Type.Number()),
+        close_time: Opt(DateTime),
+      }),
     ),
   ),
 })
@@ -314,7 +359,9 @@ export const BundleAccount = Strict({
   account_is_active: Type.Optional(Type.Boolean()),
   holdings_data_node_uid: Opt(Uid),
   metadata_json: Opt(Obj),
-  holdings: Type.Optional(Type.Array(Strict({ uid: Uid, time_index: DateTime, positions: Type.Array(HoldingPosition) }))),
+  holdings: Type.Optional(
+    Type.Array(Strict({ uid: Uid, time_index: DateTime, positions: Type.Array(HoldingPosition) })),
+  ),
   target_positions: Type.Optional(
     Type.Array(
       Strict({
@@ -383,7 +430,8 @@ export const Bundle = Type.Object(
   {
     additionalProperties: false,
     title: 'Fixed-income service data bundle',
-    description: 'Reference and market data upserted by `npm run load -- FILE.json` in one transaction, idempotently by uid.',
+    description:
+      'Reference and market data upserted by `npm run load -- FILE.json` in one transaction, idempotently by uid.',
   },
 )
 export type Bundle = Static<typeof Bundle>

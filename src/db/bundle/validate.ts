@@ -23,24 +23,36 @@ const schemaValidator = (): ValidateFunction => (compiled ??= createAjv({}).comp
 
 /** The value at a JSON pointer of the input (to quote it in a message). */
 const at = (input: unknown, pointer: string): unknown =>
-  pointer.split('/').filter(Boolean).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), input)
+  pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), input)
 
 function schemaIssues(errors: ErrorObject[], input: unknown): BundleIssue[] {
   // an if/then rule reports its branch's errors, and then that the branch failed: keep the first
-  return relevantErrors(errors.filter((e) => e.keyword !== 'if'))
-    .map((e) => {
-      if (e.keyword === 'required' && e.params.missingProperty === 'unpriced') {
-        const type = String(at(input, `${e.instancePath}/instrument_type`))
-        return { path: `${jsonPath(e.instancePath)}.instrument_type`, message: `'${type}' is not an instrument class of the pricer (${INSTRUMENT_TYPES.join(', ')}); mark the pricing details \`unpriced: true\` to store it without pricing` }
+  return relevantErrors(errors.filter((e) => e.keyword !== 'if')).map((e) => {
+    if (e.keyword === 'required' && e.params.missingProperty === 'unpriced') {
+      const type = String(at(input, `${e.instancePath}/instrument_type`))
+      return {
+        path: `${jsonPath(e.instancePath)}.instrument_type`,
+        message: `'${type}' is not an instrument class of the pricer (${INSTRUMENT_TYPES.join(', ')}); mark the pricing details \`unpriced: true\` to store it without pricing`,
       }
-      if (e.keyword === 'additionalProperties') return { path: jsonPath(e.instancePath), message: `unknown field '${String(e.params.additionalProperty)}'` }
-      if (e.keyword === 'required') return { path: `${jsonPath(e.instancePath)}.${String(e.params.missingProperty)}`, message: 'field required' }
-      if (e.keyword === 'enum') return { path: jsonPath(e.instancePath), message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` }
-      return { path: jsonPath(e.instancePath), message: e.message ?? 'is invalid' }
-    })
+    }
+    if (e.keyword === 'additionalProperties')
+      return { path: jsonPath(e.instancePath), message: `unknown field '${String(e.params.additionalProperty)}'` }
+    if (e.keyword === 'required')
+      return { path: `${jsonPath(e.instancePath)}.${String(e.params.missingProperty)}`, message: 'field required' }
+    if (e.keyword === 'enum')
+      return {
+        path: jsonPath(e.instancePath),
+        message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`,
+      }
+    return { path: jsonPath(e.instancePath), message: e.message ?? 'is invalid' }
+  })
 }
 
-const relative = (base: string, issues: BundleIssue[]) => issues.map((i) => ({ path: `${base}${i.path.replace(/^\$/, '')}`, message: i.message }))
+const relative = (base: string, issues: BundleIssue[]) =>
+  issues.map((i) => ({ path: `${base}${i.path.replace(/^\$/, '')}`, message: i.message }))
 const items = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : [])
 
 /**
@@ -52,18 +64,24 @@ function pricingIssues(b: Bundle, validateInstrument: InstrumentValidator, clean
   const warnings: BundleIssue[] = []
   items(b.indexes).forEach((x, i) => {
     const path = `$.indexes[${i}].convention.convention_dump`
-    if (x?.convention?.convention_dump && clean(path)) errors.push(...relative(path, conventionIssues(x.convention.convention_dump)))
+    if (x?.convention?.convention_dump && clean(path))
+      errors.push(...relative(path, conventionIssues(x.convention.convention_dump)))
   })
   items(b.curves).forEach((x, i) => {
     const path = `$.curves[${i}].building_details`
-    if (x?.building_details && clean(path)) errors.push(...relative(path, curveBuildingIssues(x.building_details as TaskCurve['building'])))
+    if (x?.building_details && clean(path))
+      errors.push(...relative(path, curveBuildingIssues(x.building_details as TaskCurve['building'])))
   })
   items(b.assets).forEach((a, i) => {
     const path = `$.assets[${i}].pricing_details`
     const details = a?.pricing_details
     if (!details || !clean(path) || !(INSTRUMENT_TYPES as string[]).includes(details.instrument_type)) return
-    errors.push(...relative(`${path}.instrument_dump`, validateInstrument(details.instrument_type, details.instrument_dump)))
-    warnings.push(...relative(`${path}.instrument_dump`, termsWarnings(details.instrument_type, details.instrument_dump)))
+    errors.push(
+      ...relative(`${path}.instrument_dump`, validateInstrument(details.instrument_type, details.instrument_dump)),
+    )
+    warnings.push(
+      ...relative(`${path}.instrument_dump`, termsWarnings(details.instrument_type, details.instrument_dump)),
+    )
   })
   return { errors, warnings }
 }
@@ -121,7 +139,8 @@ function duplicates<T>(items: T[] | undefined, key: (item: T) => string, path: s
   ;(items ?? []).forEach((item, i) => {
     const k = key(item)
     const first = seen.get(k)
-    if (first !== undefined) issues.push({ path: `${path}[${i}]`, message: `duplicate ${what} '${k}' (also at ${path}[${first}])` })
+    if (first !== undefined)
+      issues.push({ path: `${path}[${i}]`, message: `duplicate ${what} '${k}' (also at ${path}[${first}])` })
     else seen.set(k, i)
   })
   return issues
@@ -143,15 +162,21 @@ export interface ValidateOptions {
  * Throws BundleValidationError listing every error; else the bundle and its warnings. Without `sql` (a check
  * with no database) references must resolve inside the bundle.
  */
-export async function validateBundle(input: unknown, sql: Sql | null, options: ValidateOptions = {}): Promise<ValidatedBundle> {
+export async function validateBundle(
+  input: unknown,
+  sql: Sql | null,
+  options: ValidateOptions = {},
+): Promise<ValidatedBundle> {
   const validateInstrument = options.validateInstrument ?? validateInstrumentDump
   const validateSchema = schemaValidator()
   const schemaOk = validateSchema(input)
   const issues: BundleIssue[] = schemaOk ? [] : schemaIssues(validateSchema.errors ?? [], input)
   const b = input as Bundle
   const rejected = [...issues]
-  const clean = (path: string) => !rejected.some((i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`))
-  const pricing = b && typeof b === 'object' ? pricingIssues(b, validateInstrument, clean) : { errors: [], warnings: [] }
+  const clean = (path: string) =>
+    !rejected.some((i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`))
+  const pricing =
+    b && typeof b === 'object' ? pricingIssues(b, validateInstrument, clean) : { errors: [], warnings: [] }
   issues.push(...pricing.errors)
   if (!schemaOk) throw new BundleValidationError(issues)
   issues.push(
@@ -160,7 +185,12 @@ export async function validateBundle(input: unknown, sql: Sql | null, options: V
     ...duplicates(b.data_nodes, (x) => x.uid, '$.data_nodes', 'uid'),
     ...duplicates(b.curves, (x) => x.uid, '$.curves', 'uid'),
     ...duplicates(b.curves, (x) => x.unique_identifier, '$.curves', 'unique_identifier'),
-    ...duplicates(b.curve_observations, (x) => `${x.data_node_uid}/${x.curve_identifier}/${x.time_index}`, '$.curve_observations', 'observation'),
+    ...duplicates(
+      b.curve_observations,
+      (x) => `${x.data_node_uid}/${x.curve_identifier}/${x.time_index}`,
+      '$.curve_observations',
+      'observation',
+    ),
     ...duplicates(b.market_data_sets, (x) => x.uid, '$.market_data_sets', 'uid'),
     ...duplicates(b.market_data_sets, (x) => x.set_key, '$.market_data_sets', 'set_key'),
     ...duplicates(b.assets, (x) => x.uid, '$.assets', 'uid'),
@@ -174,14 +204,24 @@ export async function validateBundle(input: unknown, sql: Sql | null, options: V
   )
 
   b.curve_observations?.forEach((o, i) =>
-    issues.push(...duplicates(o.nodes, (n) => String(n.days_to_maturity), `$.curve_observations[${i}].nodes`, 'days_to_maturity')),
+    issues.push(
+      ...duplicates(o.nodes, (n) => String(n.days_to_maturity), `$.curve_observations[${i}].nodes`, 'days_to_maturity'),
+    ),
   )
   b.market_data_sets?.forEach((s, i) => {
     issues.push(...duplicates(s.bindings, (x) => x.concept_key, `$.market_data_sets[${i}].bindings`, 'concept_key'))
-    issues.push(...duplicates(s.curve_selections, (x) => `${x.role_key}:${x.selector_type ?? 'index'}:${x.selector_key}:${x.quote_side}`, `$.market_data_sets[${i}].curve_selections`, 'binding key'))
+    issues.push(
+      ...duplicates(
+        s.curve_selections,
+        (x) => `${x.role_key}:${x.selector_type ?? 'index'}:${x.selector_key}:${x.quote_side}`,
+        `$.market_data_sets[${i}].curve_selections`,
+        'binding key',
+      ),
+    )
   })
   b.calendars?.forEach((c, i) => {
-    if (c.valid_to < c.valid_from) issues.push({ path: `$.calendars[${i}].valid_to`, message: 'must not be before valid_from' })
+    if (c.valid_to < c.valid_from)
+      issues.push({ path: `$.calendars[${i}].valid_to`, message: 'must not be before valid_from' })
   })
   issues.push(...(await missingReferences(b, sql)))
   issues.push(...(await overnightIndexIssues(b, sql)))
@@ -226,11 +266,14 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
 async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const floaters = (b.assets ?? []).flatMap((a, i) => {
     const uid = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump?.floating_rate_index_uid
-    return typeof uid === 'string' ? [{ uid, path: `$.assets[${i}].pricing_details.instrument_dump.floating_rate_index_uid` }] : []
+    return typeof uid === 'string'
+      ? [{ uid, path: `$.assets[${i}].pricing_details.instrument_dump.floating_rate_index_uid` }]
+      : []
   })
   if (floaters.length === 0) return []
   const indexes = new Map<string, { identifier: string; tenor: unknown }>()
-  for (const x of b.indexes ?? []) if (x.convention) indexes.set(x.uid, { identifier: x.unique_identifier, tenor: x.convention.convention_dump.tenor })
+  for (const x of b.indexes ?? [])
+    if (x.convention) indexes.set(x.uid, { identifier: x.unique_identifier, tenor: x.convention.convention_dump.tenor })
   const stored = [...new Set(floaters.map((f) => f.uid))].filter((u) => !indexes.has(u) && /^[0-9a-f-]{36}$/i.test(u))
   if (stored.length && sql) {
     const rows = await sql<{ uid: string; identifier: string; tenor: unknown }[]>`
@@ -274,41 +317,78 @@ async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssu
     ref(`$.fixings[${i}].index_identifier`, 'index_identifiers', f.index_identifier)
   })
   b.market_data_sets?.forEach((s, i) => {
-    s.bindings?.forEach((x, j) => ref(`$.market_data_sets[${i}].bindings[${j}].data_node_uid`, 'data_nodes', x.data_node_uid))
+    s.bindings?.forEach((x, j) =>
+      ref(`$.market_data_sets[${i}].bindings[${j}].data_node_uid`, 'data_nodes', x.data_node_uid),
+    )
     s.curve_selections?.forEach((x, j) => {
       ref(`$.market_data_sets[${i}].curve_selections[${j}].curve_uid`, 'pricing_curves', x.curve_uid)
       // pricing finds a selection by the index uid an instrument names: any other key can never be selected
-      if ((x.selector_type ?? 'index') === 'index') ref(`$.market_data_sets[${i}].curve_selections[${j}].selector_key`, 'indexes', x.selector_key)
+      if ((x.selector_type ?? 'index') === 'index')
+        ref(`$.market_data_sets[${i}].curve_selections[${j}].selector_key`, 'indexes', x.selector_key)
     })
   })
   b.assets?.forEach((a, i) => {
     const dump = a.pricing_details?.instrument_dump
     if (!dump || a.pricing_details?.unpriced) return
     const path = `$.assets[${i}].pricing_details.instrument_dump`
-    if (typeof dump.floating_rate_index_uid === 'string') ref(`${path}.floating_rate_index_uid`, 'index_conventions', dump.floating_rate_index_uid)
-    if (typeof dump.benchmark_rate_index_uid === 'string') ref(`${path}.benchmark_rate_index_uid`, 'indexes', dump.benchmark_rate_index_uid)
+    if (typeof dump.floating_rate_index_uid === 'string')
+      ref(`${path}.floating_rate_index_uid`, 'index_conventions', dump.floating_rate_index_uid)
+    if (typeof dump.benchmark_rate_index_uid === 'string')
+      ref(`${path}.benchmark_rate_index_uid`, 'indexes', dump.benchmark_rate_index_uid)
   })
-  b.assets?.forEach((a, i) => ref(`$.assets[${i}].future_details.underlying_index_uid`, 'indexes', a.future_details?.underlying_index_uid))
-  b.asset_categories?.forEach((c, i) => c.asset_uids?.forEach((u, j) => ref(`$.asset_categories[${i}].asset_uids[${j}]`, 'assets', u)))
+  b.assets?.forEach((a, i) =>
+    ref(`$.assets[${i}].future_details.underlying_index_uid`, 'indexes', a.future_details?.underlying_index_uid),
+  )
+  b.asset_categories?.forEach((c, i) =>
+    c.asset_uids?.forEach((u, j) => ref(`$.asset_categories[${i}].asset_uids[${j}]`, 'assets', u)),
+  )
   b.portfolios?.forEach((p, i) => {
     ref(`$.portfolios[${i}].calendar_uid`, 'calendars', p.calendar_uid)
     ref(`$.portfolios[${i}].published_index_uid`, 'indexes', p.published_index_uid)
     ref(`$.portfolios[${i}].signal_uid`, 'signal_metadata', p.signal_uid)
-    p.weights?.forEach((w, j) => ref(`$.portfolios[${i}].weights[${j}].asset_identifier`, 'asset_identifiers', w.asset_identifier))
+    p.weights?.forEach((w, j) =>
+      ref(`$.portfolios[${i}].weights[${j}].asset_identifier`, 'asset_identifiers', w.asset_identifier),
+    )
   })
-  b.portfolio_groups?.forEach((g, i) => g.portfolio_uids?.forEach((u, j) => ref(`$.portfolio_groups[${i}].portfolio_uids[${j}]`, 'portfolios', u)))
+  b.portfolio_groups?.forEach((g, i) =>
+    g.portfolio_uids?.forEach((u, j) => ref(`$.portfolio_groups[${i}].portfolio_uids[${j}]`, 'portfolios', u)),
+  )
   b.accounts?.forEach((a, i) => {
-    a.holdings?.forEach((h, j) => h.positions.forEach((p, k) => ref(`$.accounts[${i}].holdings[${j}].positions[${k}].asset_identifier`, 'asset_identifiers', p.asset_identifier)))
+    a.holdings?.forEach((h, j) =>
+      h.positions.forEach((p, k) =>
+        ref(
+          `$.accounts[${i}].holdings[${j}].positions[${k}].asset_identifier`,
+          'asset_identifiers',
+          p.asset_identifier,
+        ),
+      ),
+    )
     a.target_positions?.forEach((t, j) =>
-      t.positions.forEach((p, k) => ref(`$.accounts[${i}].target_positions[${j}].positions[${k}].target_uid`, p.target_type === 'asset' ? 'assets' : 'portfolios', p.target_uid)),
+      t.positions.forEach((p, k) =>
+        ref(
+          `$.accounts[${i}].target_positions[${j}].positions[${k}].target_uid`,
+          p.target_type === 'asset' ? 'assets' : 'portfolios',
+          p.target_uid,
+        ),
+      ),
     )
   })
   b.virtual_funds?.forEach((v, i) => {
     ref(`$.virtual_funds[${i}].account_uid`, 'accounts', v.account_uid)
     ref(`$.virtual_funds[${i}].target_portfolio_uid`, 'portfolios', v.target_portfolio_uid)
     v.holdings?.forEach((h, j) => {
-      ref(`$.virtual_funds[${i}].holdings[${j}].source_account_holdings_set_uid`, 'account_holdings_sets', h.source_account_holdings_set_uid)
-      h.positions.forEach((p, k) => ref(`$.virtual_funds[${i}].holdings[${j}].positions[${k}].asset_identifier`, 'asset_identifiers', p.asset_identifier))
+      ref(
+        `$.virtual_funds[${i}].holdings[${j}].source_account_holdings_set_uid`,
+        'account_holdings_sets',
+        h.source_account_holdings_set_uid,
+      )
+      h.positions.forEach((p, k) =>
+        ref(
+          `$.virtual_funds[${i}].holdings[${j}].positions[${k}].asset_identifier`,
+          'asset_identifiers',
+          p.asset_identifier,
+        ),
+      )
     })
   })
 
@@ -327,7 +407,11 @@ async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssu
     const candidates = uuidColumn ? values.filter((v) => /^[0-9a-f-]{36}$/i.test(v)) : values
     const found = new Set(
       candidates.length && sql
-        ? (await sql<{ v: string }[]>`select ${sql(REFERENCE_TARGETS[target])}::text as v from ${sql(TABLE_OF[target])} where ${sql(REFERENCE_TARGETS[target])}::text = any(${candidates})`).map((r) => r.v)
+        ? (
+            await sql<
+              { v: string }[]
+            >`select ${sql(REFERENCE_TARGETS[target])}::text as v from ${sql(TABLE_OF[target])} where ${sql(REFERENCE_TARGETS[target])}::text = any(${candidates})`
+          ).map((r) => r.v)
         : [],
     )
     const where = sql ? 'neither in the bundle nor in the database' : 'not in the bundle (checked without a database)'

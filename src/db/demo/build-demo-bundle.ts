@@ -55,66 +55,258 @@ const TARGET = { name: 'TARGET' }
 
 const indexes = [
   {
-    uid: ix.sofr3m, unique_identifier: 'USD-TERM-SOFR-3M', index_type: 'interest_rate', display_name: 'USD Term SOFR 3M',
-    description: 'Three-month term SOFR', value_format: 'decimal',
-    convention: { index_family: 'TermSOFR', source: 'demo', convention_dump: { tenor: '3M', fixing_days: 2, calendar: US_SETTLEMENT, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', end_of_month: false, currency: 'USD' } },
+    uid: ix.sofr3m,
+    unique_identifier: 'USD-TERM-SOFR-3M',
+    index_type: 'interest_rate',
+    display_name: 'USD Term SOFR 3M',
+    description: 'Three-month term SOFR',
+    value_format: 'decimal',
+    convention: {
+      index_family: 'TermSOFR',
+      source: 'demo',
+      convention_dump: {
+        tenor: '3M',
+        fixing_days: 2,
+        calendar: US_SETTLEMENT,
+        day_count: 'Actual360',
+        business_day_convention: 'ModifiedFollowing',
+        end_of_month: false,
+        currency: 'USD',
+      },
+    },
   },
   {
-    uid: ix.euribor6m, unique_identifier: 'EUR-EURIBOR-6M', index_type: 'interest_rate', display_name: 'Euribor 6M',
-    description: 'Six-month Euribor', value_format: 'decimal',
-    convention: { index_family: 'Euribor', source: 'demo', convention_dump: { tenor: '6M', fixing_days: 2, calendar: TARGET, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', end_of_month: true, currency: 'EUR' } },
+    uid: ix.euribor6m,
+    unique_identifier: 'EUR-EURIBOR-6M',
+    index_type: 'interest_rate',
+    display_name: 'Euribor 6M',
+    description: 'Six-month Euribor',
+    value_format: 'decimal',
+    convention: {
+      index_family: 'Euribor',
+      source: 'demo',
+      convention_dump: {
+        tenor: '6M',
+        fixing_days: 2,
+        calendar: TARGET,
+        day_count: 'Actual360',
+        business_day_convention: 'ModifiedFollowing',
+        end_of_month: true,
+        currency: 'EUR',
+      },
+    },
   },
-  { uid: ix.ust, unique_identifier: 'USD-UST-BENCHMARK', index_type: 'benchmark', display_name: 'US Treasury benchmark', description: 'Selector of the US Treasury discount curve' },
-  { uid: ix.bund, unique_identifier: 'EUR-BUND-BENCHMARK', index_type: 'benchmark', display_name: 'German Bund benchmark', description: 'Selector of the Bund discount curve' },
-  { uid: ix.fiIndex, unique_identifier: 'DEMO-FI-COMPOSITE', index_type: 'portfolio', display_name: 'Demo fixed-income composite', description: 'Index published by the core portfolio' },
+  {
+    uid: ix.ust,
+    unique_identifier: 'USD-UST-BENCHMARK',
+    index_type: 'benchmark',
+    display_name: 'US Treasury benchmark',
+    description: 'Selector of the US Treasury discount curve',
+  },
+  {
+    uid: ix.bund,
+    unique_identifier: 'EUR-BUND-BENCHMARK',
+    index_type: 'benchmark',
+    display_name: 'German Bund benchmark',
+    description: 'Selector of the Bund discount curve',
+  },
+  {
+    uid: ix.fiIndex,
+    unique_identifier: 'DEMO-FI-COMPOSITE',
+    index_type: 'portfolio',
+    display_name: 'Demo fixed-income composite',
+    description: 'Index published by the core portfolio',
+  },
 ]
 
 const nodes = { curves: uid('node:discount_curves_eod'), fixings: uid('node:fixing_rates_eod') }
 const data_nodes = [
-  { uid: nodes.curves, storage_table_identifier: 'discount_curves_eod', kind: 'discount_curves', description: 'End-of-day zero curves' },
-  { uid: nodes.fixings, storage_table_identifier: 'fixing_rates_eod', kind: 'fixing_rates', description: 'End-of-day index fixings' },
+  {
+    uid: nodes.curves,
+    storage_table_identifier: 'discount_curves_eod',
+    kind: 'discount_curves',
+    description: 'End-of-day zero curves',
+  },
+  {
+    uid: nodes.fixings,
+    storage_table_identifier: 'fixing_rates_eod',
+    kind: 'fixing_rates',
+    description: 'End-of-day index fixings',
+  },
 ]
 
 interface CurveSpec {
-  id: string; name: string; type: string; ccy: string; interp: string; comp: string; freq: string; dc: string; cal: object
+  id: string
+  name: string
+  type: string
+  ccy: string
+  interp: string
+  comp: string
+  freq: string
+  dc: string
+  cal: object
   ns: [number, number, number, number]
 }
 const curveSpecs: CurveSpec[] = [
-  { id: 'USD-UST-ZERO', name: 'US Treasury zero curve', type: 'discount', ccy: 'USD', interp: 'linear_zero', comp: 'Compounded', freq: 'Semiannual', dc: 'ActualActual_ISDA', cal: US_BONDS, ns: [0.0435, -0.0045, 0.006, 2.5] },
-  { id: 'USD-SOFR-OIS', name: 'USD SOFR OIS discount curve', type: 'discount', ccy: 'USD', interp: 'log_linear_discount', comp: 'Continuous', freq: 'NoFrequency', dc: 'Actual365Fixed', cal: US_SETTLEMENT, ns: [0.0405, -0.0035, 0.004, 2.0] },
-  { id: 'USD-TERM-SOFR-3M-PROJ', name: 'USD Term SOFR 3M projection curve', type: 'projection', ccy: 'USD', interp: 'monotone_cubic_zero', comp: 'Continuous', freq: 'NoFrequency', dc: 'Actual365Fixed', cal: US_SETTLEMENT, ns: [0.0415, -0.003, 0.0045, 2.2] },
-  { id: 'EUR-BUND-ZERO', name: 'German Bund zero curve', type: 'discount', ccy: 'EUR', interp: 'natural_cubic_zero', comp: 'Compounded', freq: 'Annual', dc: 'ActualActual_ISDA', cal: TARGET, ns: [0.0285, -0.0075, 0.004, 3.0] },
-  { id: 'EUR-ESTR-OIS', name: 'EUR ESTR OIS discount curve', type: 'discount', ccy: 'EUR', interp: 'log_cubic_discount', comp: 'Continuous', freq: 'NoFrequency', dc: 'Actual365Fixed', cal: TARGET, ns: [0.0265, -0.0065, 0.003, 2.5] },
-  { id: 'EUR-EURIBOR-6M-PROJ', name: 'Euribor 6M projection curve', type: 'projection', ccy: 'EUR', interp: 'cubic_zero', comp: 'Continuous', freq: 'NoFrequency', dc: 'Actual365Fixed', cal: TARGET, ns: [0.0282, -0.0058, 0.0035, 2.5] },
+  {
+    id: 'USD-UST-ZERO',
+    name: 'US Treasury zero curve',
+    type: 'discount',
+    ccy: 'USD',
+    interp: 'linear_zero',
+    comp: 'Compounded',
+    freq: 'Semiannual',
+    dc: 'ActualActual_ISDA',
+    cal: US_BONDS,
+    ns: [0.0435, -0.0045, 0.006, 2.5],
+  },
+  {
+    id: 'USD-SOFR-OIS',
+    name: 'USD SOFR OIS discount curve',
+    type: 'discount',
+    ccy: 'USD',
+    interp: 'log_linear_discount',
+    comp: 'Continuous',
+    freq: 'NoFrequency',
+    dc: 'Actual365Fixed',
+    cal: US_SETTLEMENT,
+    ns: [0.0405, -0.0035, 0.004, 2.0],
+  },
+  {
+    id: 'USD-TERM-SOFR-3M-PROJ',
+    name: 'USD Term SOFR 3M projection curve',
+    type: 'projection',
+    ccy: 'USD',
+    interp: 'monotone_cubic_zero',
+    comp: 'Continuous',
+    freq: 'NoFrequency',
+    dc: 'Actual365Fixed',
+    cal: US_SETTLEMENT,
+    ns: [0.0415, -0.003, 0.0045, 2.2],
+  },
+  {
+    id: 'EUR-BUND-ZERO',
+    name: 'German Bund zero curve',
+    type: 'discount',
+    ccy: 'EUR',
+    interp: 'natural_cubic_zero',
+    comp: 'Compounded',
+    freq: 'Annual',
+    dc: 'ActualActual_ISDA',
+    cal: TARGET,
+    ns: [0.0285, -0.0075, 0.004, 3.0],
+  },
+  {
+    id: 'EUR-ESTR-OIS',
+    name: 'EUR ESTR OIS discount curve',
+    type: 'discount',
+    ccy: 'EUR',
+    interp: 'log_cubic_discount',
+    comp: 'Continuous',
+    freq: 'NoFrequency',
+    dc: 'Actual365Fixed',
+    cal: TARGET,
+    ns: [0.0265, -0.0065, 0.003, 2.5],
+  },
+  {
+    id: 'EUR-EURIBOR-6M-PROJ',
+    name: 'Euribor 6M projection curve',
+    type: 'projection',
+    ccy: 'EUR',
+    interp: 'cubic_zero',
+    comp: 'Continuous',
+    freq: 'NoFrequency',
+    dc: 'Actual365Fixed',
+    cal: TARGET,
+    ns: [0.0282, -0.0058, 0.0035, 2.5],
+  },
 ]
 const curveUid = (id: string) => uid(`curve:${id}`)
 const curves = curveSpecs.map((c) => ({
-  uid: curveUid(c.id), unique_identifier: c.id, display_name: c.name, curve_type: c.type, currency_code: c.ccy, quote_side: 'mid',
-  source: 'demo', metadata_json: { description: c.name },
-  building_details: { quote_convention: 'zero', rate_unit: 'decimal', compounding: c.comp, frequency: c.freq, day_counter: c.dc, calendar: c.cal, interpolation_method: c.interp, extrapolation: true },
+  uid: curveUid(c.id),
+  unique_identifier: c.id,
+  display_name: c.name,
+  curve_type: c.type,
+  currency_code: c.ccy,
+  quote_side: 'mid',
+  source: 'demo',
+  metadata_json: { description: c.name },
+  building_details: {
+    quote_convention: 'zero',
+    rate_unit: 'decimal',
+    compounding: c.comp,
+    frequency: c.freq,
+    day_counter: c.dc,
+    calendar: c.cal,
+    interpolation_method: c.interp,
+    extrapolation: true,
+  },
 }))
 const curve_observations = curveSpecs.flatMap((c) =>
   OBSERVATION_DATES.map((date, i) => ({
-    data_node_uid: nodes.curves, curve_identifier: c.id, time_index: `${date}T00:00:00Z`,
+    data_node_uid: nodes.curves,
+    curve_identifier: c.id,
+    time_index: `${date}T00:00:00Z`,
     nodes: nelsonSiegel(c.ns[0], c.ns[1], c.ns[2], c.ns[3], (i - 1) * 0.0004),
     key_nodes: [
-      { maturity_date: null, tenor: '2Y', quote: c.ns[0] - 0.002, quote_type: 'zero', quote_unit: 'decimal', quote_side: 'mid' },
-      { maturity_date: null, tenor: '10Y', quote: c.ns[0], quote_type: 'zero', quote_unit: 'decimal', quote_side: 'mid' },
+      {
+        maturity_date: null,
+        tenor: '2Y',
+        quote: c.ns[0] - 0.002,
+        quote_type: 'zero',
+        quote_unit: 'decimal',
+        quote_side: 'mid',
+      },
+      {
+        maturity_date: null,
+        tenor: '10Y',
+        quote: c.ns[0],
+        quote_type: 'zero',
+        quote_unit: 'decimal',
+        quote_side: 'mid',
+      },
     ],
   })),
 )
 const fixings = [
-  { data_node_uid: nodes.fixings, index_identifier: 'USD-TERM-SOFR-3M', fixings: fixingHistory(0.0531, 0.0391, 0.0004) },
+  {
+    data_node_uid: nodes.fixings,
+    index_identifier: 'USD-TERM-SOFR-3M',
+    fixings: fixingHistory(0.0531, 0.0391, 0.0004),
+  },
   { data_node_uid: nodes.fixings, index_identifier: 'EUR-EURIBOR-6M', fixings: fixingHistory(0.0395, 0.0227, 0.0003) },
 ]
 
-const sel = (role: string, index: string, side: string, curve: string) => ({ role_key: role, selector_type: 'index', selector_key: index, quote_side: side, curve_uid: curveUid(curve), source: 'demo' })
+const sel = (role: string, index: string, side: string, curve: string) => ({
+  role_key: role,
+  selector_type: 'index',
+  selector_key: index,
+  quote_side: side,
+  curve_uid: curveUid(curve),
+  source: 'demo',
+})
 const market_data_sets = [
   {
-    uid: uid('set:default'), set_key: 'default', display_name: 'Default end-of-day market data', description: 'Demo EOD curves and fixings', status: 'ACTIVE',
+    uid: uid('set:default'),
+    set_key: 'default',
+    display_name: 'Default end-of-day market data',
+    description: 'Demo EOD curves and fixings',
+    status: 'ACTIVE',
     bindings: [
-      { uid: uid('binding:default:discount_curves'), concept_key: 'discount_curves', data_node_uid: nodes.curves, storage_table_identifier: 'discount_curves_eod', source: 'demo' },
-      { uid: uid('binding:default:fixing_rates'), concept_key: 'fixing_rates', data_node_uid: nodes.fixings, storage_table_identifier: 'fixing_rates_eod', source: 'demo' },
+      {
+        uid: uid('binding:default:discount_curves'),
+        concept_key: 'discount_curves',
+        data_node_uid: nodes.curves,
+        storage_table_identifier: 'discount_curves_eod',
+        source: 'demo',
+      },
+      {
+        uid: uid('binding:default:fixing_rates'),
+        concept_key: 'fixing_rates',
+        data_node_uid: nodes.fixings,
+        storage_table_identifier: 'fixing_rates_eod',
+        source: 'demo',
+      },
     ],
     curve_selections: [
       sel('discount', ix.ust, 'mid', 'USD-UST-ZERO'),
@@ -130,124 +322,503 @@ const market_data_sets = [
 ]
 
 // ------------------------------------------------------------------ bonds (design §4 terms)
-const usd = { day_count: 'ActualActual_Bond', calendar: US_BONDS, business_day_convention: 'Following', settlement_days: 1, schedule: null, benchmark_rate_index_uid: ix.ust }
-const eur = { day_count: 'ActualActual_ISMA', calendar: TARGET, business_day_convention: 'Following', settlement_days: 2, schedule: null, benchmark_rate_index_uid: ix.bund }
+const usd = {
+  day_count: 'ActualActual_Bond',
+  calendar: US_BONDS,
+  business_day_convention: 'Following',
+  settlement_days: 1,
+  schedule: null,
+  benchmark_rate_index_uid: ix.ust,
+}
+const eur = {
+  day_count: 'ActualActual_ISMA',
+  calendar: TARGET,
+  business_day_convention: 'Following',
+  settlement_days: 2,
+  schedule: null,
+  benchmark_rate_index_uid: ix.bund,
+}
 
 function amortizingNotionals(face: number, periods: number, firstAmortizing: number): number[] {
   const step = face / (periods - firstAmortizing + 1)
-  return Array.from({ length: periods }, (_, i) => Number((i < firstAmortizing ? face : face - step * (i - firstAmortizing + 1)).toFixed(2)))
+  return Array.from({ length: periods }, (_, i) =>
+    Number((i < firstAmortizing ? face : face - step * (i - firstAmortizing + 1)).toFixed(2)),
+  )
 }
 
-interface Bond { id: string; name: string; type: string; ccy: string; isin: string; sector: string; dump: Record<string, unknown> }
+interface Bond {
+  id: string
+  name: string
+  type: string
+  ccy: string
+  isin: string
+  sector: string
+  dump: Record<string, unknown>
+}
 const bonds: Bond[] = [
-  { id: 'UST-4.25-2031-11-15', name: 'US Treasury 4.25% 15-Nov-2031', type: 'FixedRateBond', ccy: 'USD', isin: 'US91282CLZ21', sector: 'Govt',
-    dump: { ...usd, face_value: 100, issue_date: '2021-11-15', maturity_date: '2031-11-15', coupon_frequency: '6M', coupon_rate: 0.0425, redemption: 100 } },
-  { id: 'DBR-2.5-2035-02-15', name: 'Bundesrepublik 2.5% 15-Feb-2035', type: 'FixedRateBond', ccy: 'EUR', isin: 'DE000BU2Z031', sector: 'Govt',
-    dump: { ...eur, face_value: 1000, issue_date: '2025-02-15', maturity_date: '2035-02-15', coupon_frequency: '1Y', coupon_rate: 0.025, redemption: 100 } },
-  { id: 'ACME-5.0-2034-06-01-CALL', name: 'Acme Corp 5% 01-Jun-2034 callable', type: 'CallableFixedRateBond', ccy: 'USD', isin: 'US000ACME349', sector: 'Corp',
-    dump: { ...usd, day_count: 'Thirty360_BondBasis', face_value: 100, issue_date: '2024-06-01', maturity_date: '2034-06-01', coupon_frequency: '6M', coupon_rate: 0.05, redemption: 100,
-      callability: [2029, 2030, 2031, 2032, 2033].map((y, i) => ({ date: `${y}-06-01`, type: 'Call', price: 102 - 0.5 * i, price_type: 'Clean' })) } },
-  { id: 'EUROCORP-3.75-2032-09-15-CALL', name: 'EuroCorp 3.75% 15-Sep-2032 callable', type: 'CallableFixedRateBond', ccy: 'EUR', isin: 'XS0000EC3752', sector: 'Corp',
-    dump: { ...eur, face_value: 100000, issue_date: '2025-09-15', maturity_date: '2032-09-15', coupon_frequency: '1Y', coupon_rate: 0.0375, redemption: 100,
-      callability: [{ date: '2028-09-15', type: 'Call', price: 100, price_type: 'Clean' }, { date: '2030-09-15', type: 'Call', price: 100, price_type: 'Clean' }] } },
-  { id: 'MUNI-4.5-2030-06-15-SINK', name: 'Metro Water 4.5% 15-Jun-2030 sinking fund', type: 'AmortizingFixedRateBond', ccy: 'USD', isin: 'US000MW45300', sector: 'Muni',
-    dump: { ...usd, face_value: 100, issue_date: '2025-06-15', maturity_date: '2030-06-15', coupon_frequency: '6M', coupon_rate: 0.045, redemption: 100,
-      amortization: { notionals: amortizingNotionals(100, 10, 4), payment_lag: 0 } } },
-  { id: 'EUROLEASE-3.0-2029-03-20-AMORT', name: 'EuroLease ABS 3% 20-Mar-2029 amortizing', type: 'AmortizingFixedRateBond', ccy: 'EUR', isin: 'XS000EL30290', sector: 'Mtge',
-    dump: { ...eur, face_value: 500000, issue_date: '2025-03-20', maturity_date: '2029-03-20', coupon_frequency: '3M', coupon_rate: 0.03, redemption: 100,
-      amortization: { notionals: amortizingNotionals(500000, 16, 2), payment_lag: 0 } } },
-  { id: 'UST-STRIP-2036-02-15', name: 'US Treasury STRIP 15-Feb-2036', type: 'ZeroCouponBond', ccy: 'USD', isin: 'US912834ZS73', sector: 'Govt',
-    dump: { ...usd, face_value: 100, issue_date: '2021-02-15', maturity_date: '2036-02-15', redemption_pct: 100 } },
-  { id: 'BUBILL-ZERO-2030-05-29', name: 'Bund zero 29-May-2030', type: 'ZeroCouponBond', ccy: 'EUR', isin: 'DE000BU0Z300', sector: 'Govt',
-    dump: { ...eur, face_value: 1000, issue_date: '2025-05-29', maturity_date: '2030-05-29', redemption_pct: 100 } },
-  { id: 'BANKCO-FRN-SOFR-2029-03-20', name: 'BankCo FRN SOFR3M+85 20-Mar-2029', type: 'FloatingRateBond', ccy: 'USD', isin: 'US000BKFRN29', sector: 'Corp',
-    dump: { ...usd, day_count: 'Actual360', calendar: US_SETTLEMENT, business_day_convention: 'ModifiedFollowing', settlement_days: 2, face_value: 100,
-      issue_date: '2024-03-20', maturity_date: '2029-03-20', coupon_frequency: '3M', floating_rate_index_uid: ix.sofr3m, spread: 0.0085, fixing_days: 2, redemption: 100 } },
-  { id: 'EIB-FRN-EURIBOR-2031-04-15', name: 'EuroBank FRN E6M+60 floored 15-Apr-2031', type: 'FloatingRateBond', ccy: 'EUR', isin: 'XS000EIBF318', sector: 'Corp',
-    dump: { ...eur, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', face_value: 1000, issue_date: '2025-04-15', maturity_date: '2031-04-15',
-      coupon_frequency: '6M', floating_rate_index_uid: ix.euribor6m, spread: 0.006, fixing_days: 2, floors: [0.0], redemption: 100 } },
-  { id: 'AUTOABS-FRN-SOFR-2030-01-25-AMORT', name: 'AutoABS FRN SOFR3M+110 amortizing 25-Jan-2030', type: 'AmortizingFloatingRateBond', ccy: 'USD', isin: 'US000AAFR300', sector: 'Mtge',
-    dump: { ...usd, day_count: 'Actual360', calendar: US_SETTLEMENT, business_day_convention: 'ModifiedFollowing', settlement_days: 2, face_value: 100,
-      issue_date: '2025-01-25', maturity_date: '2030-01-25', coupon_frequency: '3M', floating_rate_index_uid: ix.sofr3m, spread: 0.011, fixing_days: 2, redemption: 100,
-      amortization: { notionals: amortizingNotionals(100, 20, 4), payment_lag: 0 } } },
-  { id: 'EUROLOAN-FRN-E6M-2030-07-10-AMORT', name: 'EuroLoan CLO FRN E6M+90 amortizing 10-Jul-2030', type: 'AmortizingFloatingRateBond', ccy: 'EUR', isin: 'XS000ELFR309', sector: 'Mtge',
-    dump: { ...eur, day_count: 'Actual360', business_day_convention: 'ModifiedFollowing', face_value: 250000, issue_date: '2025-07-10', maturity_date: '2030-07-10',
-      coupon_frequency: '6M', floating_rate_index_uid: ix.euribor6m, spread: 0.009, fixing_days: 2, redemption: 100,
-      amortization: { notionals: amortizingNotionals(250000, 10, 2), payment_lag: 0 } } },
+  {
+    id: 'UST-4.25-2031-11-15',
+    name: 'US Treasury 4.25% 15-Nov-2031',
+    type: 'FixedRateBond',
+    ccy: 'USD',
+    isin: 'US91282CLZ21',
+    sector: 'Govt',
+    dump: {
+      ...usd,
+      face_value: 100,
+      issue_date: '2021-11-15',
+      maturity_date: '2031-11-15',
+      coupon_frequency: '6M',
+      coupon_rate: 0.0425,
+      redemption: 100,
+    },
+  },
+  {
+    id: 'DBR-2.5-2035-02-15',
+    name: 'Bundesrepublik 2.5% 15-Feb-2035',
+    type: 'FixedRateBond',
+    ccy: 'EUR',
+    isin: 'DE000BU2Z031',
+    sector: 'Govt',
+    dump: {
+      ...eur,
+      face_value: 1000,
+      issue_date: '2025-02-15',
+      maturity_date: '2035-02-15',
+      coupon_frequency: '1Y',
+      coupon_rate: 0.025,
+      redemption: 100,
+    },
+  },
+  {
+    id: 'ACME-5.0-2034-06-01-CALL',
+    name: 'Acme Corp 5% 01-Jun-2034 callable',
+    type: 'CallableFixedRateBond',
+    ccy: 'USD',
+    isin: 'US000ACME349',
+    sector: 'Corp',
+    dump: {
+      ...usd,
+      day_count: 'Thirty360_BondBasis',
+      face_value: 100,
+      issue_date: '2024-06-01',
+      maturity_date: '2034-06-01',
+      coupon_frequency: '6M',
+      coupon_rate: 0.05,
+      redemption: 100,
+      callability: [2029, 2030, 2031, 2032, 2033].map((y, i) => ({
+        date: `${y}-06-01`,
+        type: 'Call',
+        price: 102 - 0.5 * i,
+        price_type: 'Clean',
+      })),
+    },
+  },
+  {
+    id: 'EUROCORP-3.75-2032-09-15-CALL',
+    name: 'EuroCorp 3.75% 15-Sep-2032 callable',
+    type: 'CallableFixedRateBond',
+    ccy: 'EUR',
+    isin: 'XS0000EC3752',
+    sector: 'Corp',
+    dump: {
+      ...eur,
+      face_value: 100000,
+      issue_date: '2025-09-15',
+      maturity_date: '2032-09-15',
+      coupon_frequency: '1Y',
+      coupon_rate: 0.0375,
+      redemption: 100,
+      callability: [
+        { date: '2028-09-15', type: 'Call', price: 100, price_type: 'Clean' },
+        { date: '2030-09-15', type: 'Call', price: 100, price_type: 'Clean' },
+      ],
+    },
+  },
+  {
+    id: 'MUNI-4.5-2030-06-15-SINK',
+    name: 'Metro Water 4.5% 15-Jun-2030 sinking fund',
+    type: 'AmortizingFixedRateBond',
+    ccy: 'USD',
+    isin: 'US000MW45300',
+    sector: 'Muni',
+    dump: {
+      ...usd,
+      face_value: 100,
+      issue_date: '2025-06-15',
+      maturity_date: '2030-06-15',
+      coupon_frequency: '6M',
+      coupon_rate: 0.045,
+      redemption: 100,
+      amortization: { notionals: amortizingNotionals(100, 10, 4), payment_lag: 0 },
+    },
+  },
+  {
+    id: 'EUROLEASE-3.0-2029-03-20-AMORT',
+    name: 'EuroLease ABS 3% 20-Mar-2029 amortizing',
+    type: 'AmortizingFixedRateBond',
+    ccy: 'EUR',
+    isin: 'XS000EL30290',
+    sector: 'Mtge',
+    dump: {
+      ...eur,
+      face_value: 500000,
+      issue_date: '2025-03-20',
+      maturity_date: '2029-03-20',
+      coupon_frequency: '3M',
+      coupon_rate: 0.03,
+      redemption: 100,
+      amortization: { notionals: amortizingNotionals(500000, 16, 2), payment_lag: 0 },
+    },
+  },
+  {
+    id: 'UST-STRIP-2036-02-15',
+    name: 'US Treasury STRIP 15-Feb-2036',
+    type: 'ZeroCouponBond',
+    ccy: 'USD',
+    isin: 'US912834ZS73',
+    sector: 'Govt',
+    dump: { ...usd, face_value: 100, issue_date: '2021-02-15', maturity_date: '2036-02-15', redemption_pct: 100 },
+  },
+  {
+    id: 'BUBILL-ZERO-2030-05-29',
+    name: 'Bund zero 29-May-2030',
+    type: 'ZeroCouponBond',
+    ccy: 'EUR',
+    isin: 'DE000BU0Z300',
+    sector: 'Govt',
+    dump: { ...eur, face_value: 1000, issue_date: '2025-05-29', maturity_date: '2030-05-29', redemption_pct: 100 },
+  },
+  {
+    id: 'BANKCO-FRN-SOFR-2029-03-20',
+    name: 'BankCo FRN SOFR3M+85 20-Mar-2029',
+    type: 'FloatingRateBond',
+    ccy: 'USD',
+    isin: 'US000BKFRN29',
+    sector: 'Corp',
+    dump: {
+      ...usd,
+      day_count: 'Actual360',
+      calendar: US_SETTLEMENT,
+      business_day_convention: 'ModifiedFollowing',
+      settlement_days: 2,
+      face_value: 100,
+      issue_date: '2024-03-20',
+      maturity_date: '2029-03-20',
+      coupon_frequency: '3M',
+      floating_rate_index_uid: ix.sofr3m,
+      spread: 0.0085,
+      fixing_days: 2,
+      redemption: 100,
+    },
+  },
+  {
+    id: 'EIB-FRN-EURIBOR-2031-04-15',
+    name: 'EuroBank FRN E6M+60 floored 15-Apr-2031',
+    type: 'FloatingRateBond',
+    ccy: 'EUR',
+    isin: 'XS000EIBF318',
+    sector: 'Corp',
+    dump: {
+      ...eur,
+      day_count: 'Actual360',
+      business_day_convention: 'ModifiedFollowing',
+      face_value: 1000,
+      issue_date: '2025-04-15',
+      maturity_date: '2031-04-15',
+      coupon_frequency: '6M',
+      floating_rate_index_uid: ix.euribor6m,
+      spread: 0.006,
+      fixing_days: 2,
+      floors: [0.0],
+      redemption: 100,
+    },
+  },
+  {
+    id: 'AUTOABS-FRN-SOFR-2030-01-25-AMORT',
+    name: 'AutoABS FRN SOFR3M+110 amortizing 25-Jan-2030',
+    type: 'AmortizingFloatingRateBond',
+    ccy: 'USD',
+    isin: 'US000AAFR300',
+    sector: 'Mtge',
+    dump: {
+      ...usd,
+      day_count: 'Actual360',
+      calendar: US_SETTLEMENT,
+      business_day_convention: 'ModifiedFollowing',
+      settlement_days: 2,
+      face_value: 100,
+      issue_date: '2025-01-25',
+      maturity_date: '2030-01-25',
+      coupon_frequency: '3M',
+      floating_rate_index_uid: ix.sofr3m,
+      spread: 0.011,
+      fixing_days: 2,
+      redemption: 100,
+      amortization: { notionals: amortizingNotionals(100, 20, 4), payment_lag: 0 },
+    },
+  },
+  {
+    id: 'EUROLOAN-FRN-E6M-2030-07-10-AMORT',
+    name: 'EuroLoan CLO FRN E6M+90 amortizing 10-Jul-2030',
+    type: 'AmortizingFloatingRateBond',
+    ccy: 'EUR',
+    isin: 'XS000ELFR309',
+    sector: 'Mtge',
+    dump: {
+      ...eur,
+      day_count: 'Actual360',
+      business_day_convention: 'ModifiedFollowing',
+      face_value: 250000,
+      issue_date: '2025-07-10',
+      maturity_date: '2030-07-10',
+      coupon_frequency: '6M',
+      floating_rate_index_uid: ix.euribor6m,
+      spread: 0.009,
+      fixing_days: 2,
+      redemption: 100,
+      amortization: { notionals: amortizingNotionals(250000, 10, 2), payment_lag: 0 },
+    },
+  },
 ]
 const figi = (id: string) => `BBG${createHash('sha1').update(id).digest('hex').slice(0, 9).toUpperCase()}`
 
 const assets: Record<string, unknown>[] = bonds.map((b) => ({
-  uid: uid(`asset:${b.id}`), unique_identifier: b.id, asset_type: 'bond',
-  details: { name: b.name, ticker: b.id.split('-')[0], figi: figi(b.id), composite_figi: figi(`${b.id}:c`), isin: b.isin, exchange_code: b.ccy === 'USD' ? 'US' : 'EU',
-    security_type: b.type, security_market_sector: b.sector, currency: b.ccy },
-  snapshots: [{ time_index: '2026-11-20T00:00:00Z', name: b.name, ticker: b.id.split('-')[0], exchange_code: b.ccy === 'USD' ? 'US' : 'EU' }],
-  pricing_details: { instrument_type: b.type, instrument_dump: b.dump, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', pricing_package_version: '1.0.0', source: 'demo' },
+  uid: uid(`asset:${b.id}`),
+  unique_identifier: b.id,
+  asset_type: 'bond',
+  details: {
+    name: b.name,
+    ticker: b.id.split('-')[0],
+    figi: figi(b.id),
+    composite_figi: figi(`${b.id}:c`),
+    isin: b.isin,
+    exchange_code: b.ccy === 'USD' ? 'US' : 'EU',
+    security_type: b.type,
+    security_market_sector: b.sector,
+    currency: b.ccy,
+  },
+  snapshots: [
+    {
+      time_index: '2026-11-20T00:00:00Z',
+      name: b.name,
+      ticker: b.id.split('-')[0],
+      exchange_code: b.ccy === 'USD' ? 'US' : 'EU',
+    },
+  ],
+  pricing_details: {
+    instrument_type: b.type,
+    instrument_dump: b.dump,
+    pricing_details_date: '2026-11-20T00:00:00Z',
+    serialization_format: 'fixed_income.instrument@v1',
+    pricing_package_version: '1.0.0',
+    source: 'demo',
+  },
 }))
 assets.push(
-  { uid: uid('asset:SR3-2027-03'), unique_identifier: 'SR3-2027-03', asset_type: 'future',
-    details: { name: 'Three-month SOFR future Mar 2027', ticker: 'SR3H7', figi: figi('SR3H7'), exchange_code: 'CME', security_type: 'Future', security_market_sector: 'Comdty', currency: 'USD' },
-    future_details: { underlying_index_uid: ix.sofr3m, expiry_date: '2027-03-17', contract_size: 2500 } },
-  { uid: uid('asset:IRS-USD-5Y-DEMO'), unique_identifier: 'IRS-USD-5Y-DEMO', asset_type: 'swap',
-    details: { name: 'USD 5Y payer swap (demo)', ticker: 'IRS5Y', exchange_code: 'OTC', security_type: 'Swap', security_market_sector: 'Curncy', currency: 'USD' },
-    pricing_details: { instrument_type: 'VanillaSwap', unpriced: true, instrument_dump: { notional: 1000000, fixed_rate: 0.04 }, pricing_details_date: '2026-11-20T00:00:00Z', serialization_format: 'fixed_income.instrument@v1', source: 'demo' } },
+  {
+    uid: uid('asset:SR3-2027-03'),
+    unique_identifier: 'SR3-2027-03',
+    asset_type: 'future',
+    details: {
+      name: 'Three-month SOFR future Mar 2027',
+      ticker: 'SR3H7',
+      figi: figi('SR3H7'),
+      exchange_code: 'CME',
+      security_type: 'Future',
+      security_market_sector: 'Comdty',
+      currency: 'USD',
+    },
+    future_details: { underlying_index_uid: ix.sofr3m, expiry_date: '2027-03-17', contract_size: 2500 },
+  },
+  {
+    uid: uid('asset:IRS-USD-5Y-DEMO'),
+    unique_identifier: 'IRS-USD-5Y-DEMO',
+    asset_type: 'swap',
+    details: {
+      name: 'USD 5Y payer swap (demo)',
+      ticker: 'IRS5Y',
+      exchange_code: 'OTC',
+      security_type: 'Swap',
+      security_market_sector: 'Curncy',
+      currency: 'USD',
+    },
+    pricing_details: {
+      instrument_type: 'VanillaSwap',
+      unpriced: true,
+      instrument_dump: { notional: 1000000, fixed_rate: 0.04 },
+      pricing_details_date: '2026-11-20T00:00:00Z',
+      serialization_format: 'fixed_income.instrument@v1',
+      source: 'demo',
+    },
+  },
 )
 const assetUid = (id: string) => uid(`asset:${id}`)
 
 const asset_categories = [
-  { uid: uid('category:govies'), unique_identifier: 'government_bonds', display_name: 'Government bonds', description: 'Sovereign debt and strips',
-    asset_uids: bonds.filter((b) => b.sector === 'Govt').map((b) => assetUid(b.id)) },
-  { uid: uid('category:credit'), unique_identifier: 'credit', display_name: 'Credit', description: 'Corporate, municipal and securitised debt',
-    asset_uids: bonds.filter((b) => b.sector !== 'Govt').map((b) => assetUid(b.id)) },
-  { uid: uid('category:frn'), unique_identifier: 'floating_rate_notes', display_name: 'Floating rate notes', description: null,
-    asset_uids: bonds.filter((b) => b.type.includes('Floating')).map((b) => assetUid(b.id)) },
+  {
+    uid: uid('category:govies'),
+    unique_identifier: 'government_bonds',
+    display_name: 'Government bonds',
+    description: 'Sovereign debt and strips',
+    asset_uids: bonds.filter((b) => b.sector === 'Govt').map((b) => assetUid(b.id)),
+  },
+  {
+    uid: uid('category:credit'),
+    unique_identifier: 'credit',
+    display_name: 'Credit',
+    description: 'Corporate, municipal and securitised debt',
+    asset_uids: bonds.filter((b) => b.sector !== 'Govt').map((b) => assetUid(b.id)),
+  },
+  {
+    uid: uid('category:frn'),
+    unique_identifier: 'floating_rate_notes',
+    display_name: 'Floating rate notes',
+    description: null,
+    asset_uids: bonds.filter((b) => b.type.includes('Floating')).map((b) => assetUid(b.id)),
+  },
 ]
 
 const calendarUid = uid('calendar:NYSE')
 const calendars = [
   {
-    uid: calendarUid, unique_identifier: 'NYSE', display_name: 'New York Stock Exchange', calendar_type: 'TRADING', timezone: 'America/New_York',
-    source: 'demo', source_identifier: 'XNYS', valid_from: '2026-01-01', valid_to: '2027-12-31',
+    uid: calendarUid,
+    unique_identifier: 'NYSE',
+    display_name: 'New York Stock Exchange',
+    calendar_type: 'TRADING',
+    timezone: 'America/New_York',
+    source: 'demo',
+    source_identifier: 'XNYS',
+    valid_from: '2026-01-01',
+    valid_to: '2027-12-31',
     dates: [
       { uid: uid('cal:NYSE:2026-11-26'), local_date: '2026-11-26', is_holiday: true, holiday_name: 'Thanksgiving Day' },
-      { uid: uid('cal:NYSE:2026-11-27'), local_date: '2026-11-27', is_business_day: true, is_early_close: true, holiday_name: 'Day after Thanksgiving' },
+      {
+        uid: uid('cal:NYSE:2026-11-27'),
+        local_date: '2026-11-27',
+        is_business_day: true,
+        is_early_close: true,
+        holiday_name: 'Day after Thanksgiving',
+      },
       { uid: uid('cal:NYSE:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' },
       { uid: uid('cal:NYSE:2027-01-01'), local_date: '2027-01-01', is_holiday: true, holiday_name: "New Year's Day" },
     ],
     sessions: [
-      { uid: uid('cal:NYSE:s:2026-11-20'), local_date: '2026-11-20', session_label: 'regular', opens_at: '2026-11-20T14:30:00Z', closes_at: '2026-11-20T21:00:00Z', timezone: 'America/New_York' },
-      { uid: uid('cal:NYSE:s:2026-11-27'), local_date: '2026-11-27', session_label: 'regular', opens_at: '2026-11-27T14:30:00Z', closes_at: '2026-11-27T18:00:00Z', timezone: 'America/New_York' },
+      {
+        uid: uid('cal:NYSE:s:2026-11-20'),
+        local_date: '2026-11-20',
+        session_label: 'regular',
+        opens_at: '2026-11-20T14:30:00Z',
+        closes_at: '2026-11-20T21:00:00Z',
+        timezone: 'America/New_York',
+      },
+      {
+        uid: uid('cal:NYSE:s:2026-11-27'),
+        local_date: '2026-11-27',
+        session_label: 'regular',
+        opens_at: '2026-11-27T14:30:00Z',
+        closes_at: '2026-11-27T18:00:00Z',
+        timezone: 'America/New_York',
+      },
     ],
     events: [
-      { uid: uid('cal:NYSE:e:fomc'), event_date: '2026-12-16', event_time: '2026-12-16T19:00:00Z', event_type: 'MACRO', event_label: 'FOMC decision' },
-      { uid: uid('cal:NYSE:e:coupon'), event_date: '2026-11-15', event_type: 'COUPON', event_label: 'UST coupon', target_type: 'asset', target_uid: assetUid('UST-4.25-2031-11-15'), target_identifier: 'UST-4.25-2031-11-15' },
+      {
+        uid: uid('cal:NYSE:e:fomc'),
+        event_date: '2026-12-16',
+        event_time: '2026-12-16T19:00:00Z',
+        event_type: 'MACRO',
+        event_label: 'FOMC decision',
+      },
+      {
+        uid: uid('cal:NYSE:e:coupon'),
+        event_date: '2026-11-15',
+        event_type: 'COUPON',
+        event_label: 'UST coupon',
+        target_type: 'asset',
+        target_uid: assetUid('UST-4.25-2031-11-15'),
+        target_identifier: 'UST-4.25-2031-11-15',
+      },
     ],
   },
   {
-    uid: uid('calendar:XLON'), unique_identifier: 'XLON', display_name: 'London Stock Exchange', calendar_type: 'TRADING', timezone: 'Europe/London',
-    source: 'demo', source_identifier: 'XLON', valid_from: '2026-01-01', valid_to: '2027-12-31',
-    dates: [{ uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' }],
+    uid: uid('calendar:XLON'),
+    unique_identifier: 'XLON',
+    display_name: 'London Stock Exchange',
+    calendar_type: 'TRADING',
+    timezone: 'Europe/London',
+    source: 'demo',
+    source_identifier: 'XLON',
+    valid_from: '2026-01-01',
+    valid_to: '2027-12-31',
+    dates: [
+      { uid: uid('cal:XLON:2026-12-25'), local_date: '2026-12-25', is_holiday: true, holiday_name: 'Christmas Day' },
+    ],
   },
 ]
 
 const SIGNAL = 'DEMO-CARRY-SIGNAL'
 const signals = [
-  { uid: uid(`signal:${SIGNAL}`), signal_uid: SIGNAL, signal_description: 'Carry tilt of the core portfolio',
-    weights: ['2026-11-19', '2026-11-20'].flatMap((date, d) => ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
-      time_index: `${date}T00:00:00Z`, asset_identifier: id, signal_weight: [[0.38, 0.27, 0.2, 0.15], [0.42, 0.23, 0.2, 0.15]][d][i] }))) },
+  {
+    uid: uid(`signal:${SIGNAL}`),
+    signal_uid: SIGNAL,
+    signal_description: 'Carry tilt of the core portfolio',
+    weights: ['2026-11-19', '2026-11-20'].flatMap((date, d) =>
+      ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map(
+        (id, i) => ({
+          time_index: `${date}T00:00:00Z`,
+          asset_identifier: id,
+          signal_weight: [
+            [0.38, 0.27, 0.2, 0.15],
+            [0.42, 0.23, 0.2, 0.15],
+          ][d][i],
+        }),
+      ),
+    ),
+  },
 ]
 
 const pf = { core: uid('portfolio:CORE-FI'), credit: uid('portfolio:CREDIT-FI') }
 const portfolios = [
-  { uid: pf.core, unique_identifier: 'CORE-FI', calendar_uid: calendarUid, published_index_uid: ix.fiIndex, signal_uid: SIGNAL, description: 'Core government and FRN portfolio',
-    weights: ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map((id, i) => ({
-      time_index: '2026-11-20T00:00:00Z', asset_identifier: id, weight: [0.4, 0.25, 0.2, 0.15][i], weight_before: [0.38, 0.27, 0.2, 0.15][i], price_current: [99.12, 98.4, 100.3, 64.1][i], price_before: [98.9, 98.6, 100.25, 63.8][i] })),
-    values: [{ time_index: '2026-11-19T00:00:00Z', close: 101.2, return: 0.0004, calculated_close: 101.2 }, { time_index: '2026-11-20T00:00:00Z', close: 101.35, return: 0.0015, calculated_close: 101.35 }] },
-  { uid: pf.credit, unique_identifier: 'CREDIT-FI', calendar_uid: calendarUid, description: 'Credit sleeve',
-    weights: ['ACME-5.0-2034-06-01-CALL', 'MUNI-4.5-2030-06-15-SINK', 'AUTOABS-FRN-SOFR-2030-01-25-AMORT'].map((id, i) => ({ time_index: '2026-11-20T00:00:00Z', asset_identifier: id, weight: [0.5, 0.3, 0.2][i] })) },
+  {
+    uid: pf.core,
+    unique_identifier: 'CORE-FI',
+    calendar_uid: calendarUid,
+    published_index_uid: ix.fiIndex,
+    signal_uid: SIGNAL,
+    description: 'Core government and FRN portfolio',
+    weights: ['UST-4.25-2031-11-15', 'DBR-2.5-2035-02-15', 'BANKCO-FRN-SOFR-2029-03-20', 'UST-STRIP-2036-02-15'].map(
+      (id, i) => ({
+        time_index: '2026-11-20T00:00:00Z',
+        asset_identifier: id,
+        weight: [0.4, 0.25, 0.2, 0.15][i],
+        weight_before: [0.38, 0.27, 0.2, 0.15][i],
+        price_current: [99.12, 98.4, 100.3, 64.1][i],
+        price_before: [98.9, 98.6, 100.25, 63.8][i],
+      }),
+    ),
+    values: [
+      { time_index: '2026-11-19T00:00:00Z', close: 101.2, return: 0.0004, calculated_close: 101.2 },
+      { time_index: '2026-11-20T00:00:00Z', close: 101.35, return: 0.0015, calculated_close: 101.35 },
+    ],
+  },
+  {
+    uid: pf.credit,
+    unique_identifier: 'CREDIT-FI',
+    calendar_uid: calendarUid,
+    description: 'Credit sleeve',
+    weights: ['ACME-5.0-2034-06-01-CALL', 'MUNI-4.5-2030-06-15-SINK', 'AUTOABS-FRN-SOFR-2030-01-25-AMORT'].map(
+      (id, i) => ({ time_index: '2026-11-20T00:00:00Z', asset_identifier: id, weight: [0.5, 0.3, 0.2][i] }),
+    ),
+  },
 ]
 const portfolio_groups = [
-  { uid: uid('group:core'), unique_identifier: 'core_fixed_income', display_name: 'Core fixed income', description: 'Every demo portfolio', portfolio_uids: [pf.core, pf.credit] },
+  {
+    uid: uid('group:core'),
+    unique_identifier: 'core_fixed_income',
+    display_name: 'Core fixed income',
+    description: 'Every demo portfolio',
+    portfolio_uids: [pf.core, pf.credit],
+  },
   { uid: uid('group:empty'), unique_identifier: 'sandbox', display_name: 'Sandbox', description: 'An empty group' },
 ]
 
@@ -255,31 +826,82 @@ const accountUid = uid('account:DEMO-ACCOUNT-1')
 const holdingsSet = uid('holdings:DEMO-ACCOUNT-1:2026-11-20')
 const accounts = [
   {
-    uid: accountUid, unique_identifier: 'DEMO-ACCOUNT-1', account_name: 'Demo institutional account', is_paper: true, account_is_active: true, metadata_json: { custodian: 'demo' },
+    uid: accountUid,
+    unique_identifier: 'DEMO-ACCOUNT-1',
+    account_name: 'Demo institutional account',
+    is_paper: true,
+    account_is_active: true,
+    metadata_json: { custodian: 'demo' },
     holdings: [
-      { uid: uid('holdings:DEMO-ACCOUNT-1:2026-11-19'), time_index: '2026-11-19T00:00:00Z', positions: [{ asset_identifier: 'UST-4.25-2031-11-15', quantity: '1000000' }, { asset_identifier: 'DBR-2.5-2035-02-15', quantity: '500' }] },
-      { uid: holdingsSet, time_index: '2026-11-20T00:00:00Z', positions: [
-        { asset_identifier: 'UST-4.25-2031-11-15', quantity: '1200000' }, { asset_identifier: 'DBR-2.5-2035-02-15', quantity: '500' },
-        { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', quantity: '250000' }, { asset_identifier: 'ACME-5.0-2034-06-01-CALL', quantity: '100000', direction: -1 }] },
+      {
+        uid: uid('holdings:DEMO-ACCOUNT-1:2026-11-19'),
+        time_index: '2026-11-19T00:00:00Z',
+        positions: [
+          { asset_identifier: 'UST-4.25-2031-11-15', quantity: '1000000' },
+          { asset_identifier: 'DBR-2.5-2035-02-15', quantity: '500' },
+        ],
+      },
+      {
+        uid: holdingsSet,
+        time_index: '2026-11-20T00:00:00Z',
+        positions: [
+          { asset_identifier: 'UST-4.25-2031-11-15', quantity: '1200000' },
+          { asset_identifier: 'DBR-2.5-2035-02-15', quantity: '500' },
+          { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', quantity: '250000' },
+          { asset_identifier: 'ACME-5.0-2034-06-01-CALL', quantity: '100000', direction: -1 },
+        ],
+      },
     ],
     target_positions: [
-      { uid: uid('targets:DEMO-ACCOUNT-1:2026-11-20'), time_index: '2026-11-20T00:00:00Z', positions: [
-        { target_type: 'portfolio', target_uid: pf.core, weight_notional_exposure: 0.7 },
-        { target_type: 'asset', target_uid: assetUid('UST-STRIP-2036-02-15'), constant_notional_exposure: 250000 }] },
+      {
+        uid: uid('targets:DEMO-ACCOUNT-1:2026-11-20'),
+        time_index: '2026-11-20T00:00:00Z',
+        positions: [
+          { target_type: 'portfolio', target_uid: pf.core, weight_notional_exposure: 0.7 },
+          { target_type: 'asset', target_uid: assetUid('UST-STRIP-2036-02-15'), constant_notional_exposure: 250000 },
+        ],
+      },
     ],
   },
 ]
 const virtual_funds = [
-  { uid: uid('vf:DEMO-VF-CORE'), unique_identifier: 'DEMO-VF-CORE', account_uid: accountUid, target_portfolio_uid: pf.core,
-    holdings: [{ uid: uid('vfh:DEMO-VF-CORE:2026-11-20'), source_account_holdings_set_uid: holdingsSet, time_index: '2026-11-20T00:00:00Z', positions: [
-      { asset_identifier: 'UST-4.25-2031-11-15', allocated_quantity: '1000000' }, { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', allocated_quantity: '250000' }] }] },
+  {
+    uid: uid('vf:DEMO-VF-CORE'),
+    unique_identifier: 'DEMO-VF-CORE',
+    account_uid: accountUid,
+    target_portfolio_uid: pf.core,
+    holdings: [
+      {
+        uid: uid('vfh:DEMO-VF-CORE:2026-11-20'),
+        source_account_holdings_set_uid: holdingsSet,
+        time_index: '2026-11-20T00:00:00Z',
+        positions: [
+          { asset_identifier: 'UST-4.25-2031-11-15', allocated_quantity: '1000000' },
+          { asset_identifier: 'BANKCO-FRN-SOFR-2029-03-20', allocated_quantity: '250000' },
+        ],
+      },
+    ],
+  },
 ]
 
 const bundle = {
   $schema: '../bundle/bundle.schema.json',
-  description: 'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
-  indexes, data_nodes, curves, curve_observations, fixings, market_data_sets, assets, asset_categories, calendars,
-  signals, portfolios, portfolio_groups, accounts, virtual_funds,
+  description:
+    'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
+  indexes,
+  data_nodes,
+  curves,
+  curve_observations,
+  fixings,
+  market_data_sets,
+  assets,
+  asset_categories,
+  calendars,
+  signals,
+  portfolios,
+  portfolio_groups,
+  accounts,
+  virtual_funds,
 }
 writeFileSync(new URL('./demo-bundle.json', import.meta.url), JSON.stringify(bundle, null, 1) + '\n')
 console.log('wrote src/db/demo/demo-bundle.json')

@@ -1,6 +1,8 @@
 /* Curve explorer: reads the public API only. Chart.js (window.Chart) is loaded before this module. */
 const $ = (id) => document.getElementById(id)
-const setState = (state) => { document.documentElement.dataset.state = state }
+const setState = (state) => {
+  document.documentElement.dataset.state = state
+}
 const charts = []
 const LEG_COLOURS = { fixed: '#2563eb', floating: '#0d9488', amortization: '#d97706', redemption: '#7c3aed' }
 const CURVE_COLOURS = ['#2563eb', '#dc2626', '#059669', '#9333ea']
@@ -11,7 +13,10 @@ function status(text, error = false) {
 }
 
 async function api(path, body) {
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+  const init =
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
   const res = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers } })
   const json = await res.json()
   if (!res.ok) throw new Error(`${path}: ${json.detail ?? res.status}`)
@@ -31,7 +36,8 @@ function clearCharts() {
   $('analytics').tBodies[0].replaceChildren()
 }
 
-const number = (v, digits = 6) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: digits }) : String(v))
+const number = (v, digits = 6) =>
+  typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: digits }) : String(v)
 
 function showAnalytics(analytics) {
   const body = $('analytics').tBodies[0]
@@ -51,41 +57,63 @@ function curveChart(ref, curve, index) {
   canvas.setAttribute('aria-label', `${ref.role} zero curve`)
   box.append(title, canvas)
   $('curves').append(box)
-  charts.push(new window.Chart(canvas, {
-    type: 'line',
-    data: {
-      datasets: [{
-        label: `${curve.curve_identifier} on ${curve.effective_date.slice(0, 10)}`,
-        data: curve.nodes.map((n) => ({ x: n.days_to_maturity / 365, y: n.zero * 100 })),
-        borderColor: CURVE_COLOURS[index % CURVE_COLOURS.length],
-        pointRadius: 2,
-      }],
-    },
-    options: {
-      animation: false,
-      maintainAspectRatio: false,
-      scales: { x: { type: 'linear', title: { display: true, text: 'maturity (years)' } }, y: { title: { display: true, text: 'zero rate (%)' } } },
-    },
-  }))
+  charts.push(
+    new window.Chart(canvas, {
+      type: 'line',
+      data: {
+        datasets: [
+          {
+            label: `${curve.curve_identifier} on ${curve.effective_date.slice(0, 10)}`,
+            data: curve.nodes.map((n) => ({ x: n.days_to_maturity / 365, y: n.zero * 100 })),
+            borderColor: CURVE_COLOURS[index % CURVE_COLOURS.length],
+            pointRadius: 2,
+          },
+        ],
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'maturity (years)' } },
+          y: { title: { display: true, text: 'zero rate (%)' } },
+        },
+      },
+    }),
+  )
 }
 
 function cashflowChart(legs) {
-  const dates = [...new Set(Object.values(legs).flat().map((r) => r.payment_date))].sort()
+  const dates = [
+    ...new Set(
+      Object.values(legs)
+        .flat()
+        .map((r) => r.payment_date),
+    ),
+  ].sort()
   const datasets = Object.entries(legs)
     .filter(([, rows]) => rows.length)
     .map(([leg, rows]) => {
       const byDate = new Map(rows.map((r) => [r.payment_date, r.amount]))
-      return { label: leg, data: dates.map((d) => byDate.get(d) ?? null), backgroundColor: LEG_COLOURS[leg] ?? '#64748b' }
+      return {
+        label: leg,
+        data: dates.map((d) => byDate.get(d) ?? null),
+        backgroundColor: LEG_COLOURS[leg] ?? '#64748b',
+      }
     })
-  charts.push(new window.Chart($('cashflows'), {
-    type: 'bar',
-    data: { labels: dates, datasets },
-    options: {
-      animation: false,
-      maintainAspectRatio: false,
-      scales: { x: { stacked: true, title: { display: true, text: 'payment date' } }, y: { stacked: true, title: { display: true, text: 'amount' } } },
-    },
-  }))
+  charts.push(
+    new window.Chart($('cashflows'), {
+      type: 'bar',
+      data: { labels: dates, datasets },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { stacked: true, title: { display: true, text: 'payment date' } },
+          y: { stacked: true, title: { display: true, text: 'amount' } },
+        },
+      },
+    }),
+  )
 }
 
 async function show() {
@@ -105,12 +133,22 @@ async function show() {
       status(`Not priced: ${details.pricing_support.reason}`, true)
       return setState('ready')
     }
-    const [analytics, preview, cashflows] = await Promise.all([api(`${base}/analytics/`, request), api(`${base}/curve-preview/`, request), api(`${base}/cashflows/`, request)])
+    const [analytics, preview, cashflows] = await Promise.all([
+      api(`${base}/analytics/`, request),
+      api(`${base}/curve-preview/`, request),
+      api(`${base}/cashflows/`, request),
+    ])
     showAnalytics(analytics.analytics)
-    const curves = await Promise.all(preview.curves.map((ref) => api(`${ref.discount_curve_url}?${new URLSearchParams(ref.discount_curve_query_params)}`)))
+    const curves = await Promise.all(
+      preview.curves.map((ref) =>
+        api(`${ref.discount_curve_url}?${new URLSearchParams(ref.discount_curve_query_params)}`),
+      ),
+    )
     preview.curves.forEach((ref, i) => curveChart(ref, curves[i], i))
     cashflowChart(cashflows.legs)
-    status(`${details.instrument_type} priced with set '${set}' on ${date}: ${preview.curves.length} curve(s), ${Object.values(cashflows.legs).flat().length} cash flows.`)
+    status(
+      `${details.instrument_type} priced with set '${set}' on ${date}: ${preview.curves.length} curve(s), ${Object.values(cashflows.legs).flat().length} cash flows.`,
+    )
   } catch (error) {
     status(error.message, true)
   }
@@ -126,17 +164,30 @@ async function defaultDate() {
 async function start() {
   setState('loading')
   const params = new URLSearchParams(location.search)
-  const [assets, sets] = await Promise.all([api('/api/v1/asset/?limit=500'), api('/api/v1/pricing/market_data/sets/?limit=500')])
-  for (const a of assets.items) option($('asset'), a.uid, `${a.unique_identifier}${a.asset_type ? ` (${a.asset_type})` : ''}`)
+  const [assets, sets] = await Promise.all([
+    api('/api/v1/asset/?limit=500'),
+    api('/api/v1/pricing/market_data/sets/?limit=500'),
+  ])
+  for (const a of assets.items)
+    option($('asset'), a.uid, `${a.unique_identifier}${a.asset_type ? ` (${a.asset_type})` : ''}`)
   for (const s of sets.items) option($('set'), s.set_key, `${s.display_name} (${s.set_key})`)
   if (params.get('asset')) $('asset').value = params.get('asset')
   if (params.get('set')) $('set').value = params.get('set')
   if (params.get('date')) $('date').value = params.get('date')
-  $('asset').addEventListener('change', () => { $('date').value = ''; defaultDate() })
-  $('pick').addEventListener('submit', (event) => { event.preventDefault(); show() })
+  $('asset').addEventListener('change', () => {
+    $('date').value = ''
+    defaultDate()
+  })
+  $('pick').addEventListener('submit', (event) => {
+    event.preventDefault()
+    show()
+  })
   await defaultDate()
   if (params.get('asset')) await show()
   else setState('ready')
 }
 
-start().catch((error) => { status(error.message, true); setState('ready') })
+start().catch((error) => {
+  status(error.message, true)
+  setState('ready')
+})

@@ -12,7 +12,9 @@ import { discountingBondNpv } from '../../../workers/quant/engines/bond/discount
 import { ZeroSpreadedTermStructure } from '../../../workers/quant/curves/zero-spreaded-term-structure.ts'
 
 t.test('NPV and settlement value equal npv at each date alone, exactly', async (t) => {
-  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & {
+    curves: PoolCurve[]
+  }
   let compared = 0
   let apart = 0
   const mismatches: string[] = []
@@ -29,10 +31,13 @@ t.test('NPV and settlement value equal npv at each date alone, exactly', async (
     const s = v.valuation.settlementDate
     const legs = v.bond.cashflows
     if (s !== ref) apart++
-    if (v.valuation.npv !== npv(legs, v.curve, ref, ref)) mismatches.push(`${c.kind} npv ${v.valuation.npv} vs ${npv(legs, v.curve, ref, ref)}`)
-    if (v.valuation.settlementValue !== npv(legs, v.curve, s, s)) mismatches.push(`${c.kind} settlement ${v.valuation.settlementValue} vs ${npv(legs, v.curve, s, s)}`)
+    if (v.valuation.npv !== npv(legs, v.curve, ref, ref))
+      mismatches.push(`${c.kind} npv ${v.valuation.npv} vs ${npv(legs, v.curve, ref, ref)}`)
+    if (v.valuation.settlementValue !== npv(legs, v.curve, s, s))
+      mismatches.push(`${c.kind} settlement ${v.valuation.settlementValue} vs ${npv(legs, v.curve, s, s)}`)
     const bumped = new ZeroSpreadedTermStructure(v.curve, 1e-4, 'Continuous', -1)
-    if (discountingBondNpv(v.bond, bumped) !== npv(legs, bumped, bumped.referenceDate, bumped.referenceDate)) mismatches.push(`${c.kind} bumped npv`)
+    if (discountingBondNpv(v.bond, bumped) !== npv(legs, bumped, bumped.referenceDate, bumped.referenceDate))
+      mismatches.push(`${c.kind} bumped npv`)
     compared++
   }
   t.same(mismatches.slice(0, 5), [], `${mismatches.length} mismatches`)

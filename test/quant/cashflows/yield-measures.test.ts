@@ -2,24 +2,44 @@
  * yieldMeasures (workers/quant/cashflows/cashflows.ts) gives the three durations, the convexity and the BPV from one
  * computation of the live flows: bit for bit what each function gives alone, at every leg, day counter, settlement
  * and NPV date. And the yield functions keep no state between calls: alternating the arguments gives exactly what
- * each call gives first, and what the same flows give in a leg of their own. With a YieldFlowsWorkspace (calls that share
- * their live flows) every call still gives its own arguments' figures.
+ * each call gives first, and what the same flows give in a leg of their own. With a YieldFlowsWorkspace (calls that
+ * share their live flows) every call still gives its own arguments' figures.
  */
 import t from 'tap'
-import { basisPointValue, convexity, duration, npvYield, yieldFlowsWorkspace, yieldFromNpv, yieldMeasures, type YieldFlowsWorkspace } from '../../../workers/quant/cashflows/cashflows.ts'
+import {
+  basisPointValue,
+  convexity,
+  duration,
+  npvYield,
+  yieldFlowsWorkspace,
+  yieldFromNpv,
+  yieldMeasures,
+  type YieldFlowsWorkspace,
+} from '../../../workers/quant/cashflows/cashflows.ts'
 import { fixedBond, TODAY } from '../../../bench/core/cases.ts'
 import { actualActual } from '../../../workers/quant/time/daycounters/actual-actual.ts'
 import { actual360 } from '../../../workers/quant/time/daycounters/actual360.ts'
 import type { InterestRate } from '../../../workers/quant/curves/interest-rate.ts'
 
 const leg = fixedBond.cashflows
-const y = (dayCounter: InterestRate['dayCounter']): InterestRate => ({ rate: 0.045, dayCounter, compounding: 'Compounded', frequency: 2 })
+const y = (dayCounter: InterestRate['dayCounter']): InterestRate => ({
+  rate: 0.045,
+  dayCounter,
+  compounding: 'Compounded',
+  frequency: 2,
+})
 const bond = y(actualActual('Bond'))
 const a360 = y(actual360)
 const later = TODAY + 400
 
 /** every yield function at these arguments, in one list */
-const figures = (l: typeof leg, r: InterestRate, settlement: number, npvDate = settlement, ws?: YieldFlowsWorkspace) => [
+const figures = (
+  l: typeof leg,
+  r: InterestRate,
+  settlement: number,
+  npvDate = settlement,
+  ws?: YieldFlowsWorkspace,
+) => [
   npvYield(l, r, settlement, npvDate, ws),
   duration(l, r, 'Modified', settlement, npvDate, ws),
   duration(l, r, 'Macaulay', settlement, npvDate, ws),
@@ -53,7 +73,7 @@ t.test('alternating legs, day counters, settlements and NPV dates: each call its
   t.same(figures([...leg], bond, TODAY), first.today, 'a copy of the leg: the same figures')
 })
 
-t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) => {
+t.test("yieldMeasures: each figure bit for bit its own function's", async (t) => {
   const shorter = leg.slice(0, -2).concat(leg.slice(-1))
   const cases: [string, typeof leg, InterestRate, number, number][] = [
     ['today', leg, bond, TODAY, TODAY],
@@ -67,34 +87,68 @@ t.test('yieldMeasures: each figure bit for bit its own function\'s', async (t) =
     const [, modified, macaulay, simple, conv, bpv] = figures(l, r, settlement, npvDate)
     t.same(yieldMeasures(l, r, settlement, npvDate), { simple, modified, macaulay, convexity: conv, bpv }, name)
   }
-  t.equal(yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY).macaulay, null, 'no Macaulay duration without a compounded rate (duration refuses it)')
-  t.throws(() => duration(leg, { ...bond, compounding: 'Continuous' }, 'Macaulay', TODAY), /compounded rate required/, 'as duration does')
+  t.equal(
+    yieldMeasures(leg, { ...bond, compounding: 'Continuous' }, TODAY).macaulay,
+    null,
+    'no Macaulay duration without a compounded rate (duration refuses it)',
+  )
+  t.throws(
+    () => duration(leg, { ...bond, compounding: 'Continuous' }, 'Macaulay', TODAY),
+    /compounded rate required/,
+    'as duration does',
+  )
 })
 
-t.test('sharing the live flows: every call within the scope gives what it gives alone, whatever the arguments', async (t) => {
-  const alone = {
-    ...variants(),
-    settledLater: figures(leg, bond, later, TODAY),
-    shorter: figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY),
-    measures: yieldMeasures(leg, bond, TODAY),
-    yield: yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }),
-  }
-  // each call right after one whose arguments differ from its own in one respect alone
-  const ws = yieldFlowsWorkspace()
-  const within = (() => {
-    const y = yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, { accuracy: 1e-10, maxIterations: 100, guess: 0.05 }, ws)
-    const measures = yieldMeasures(leg, bond, TODAY, TODAY, ws)
-    const today = figures(leg, bond, TODAY, TODAY, ws)
-    const shorter = figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY, TODAY, ws)
-    figures(leg, bond, TODAY, TODAY, ws)
-    const a360Figures = figures(leg, a360, TODAY, TODAY, ws)
-    figures(leg, bond, TODAY, TODAY, ws)
-    const settledLater = figures(leg, bond, later, TODAY, ws)
-    figures(leg, bond, TODAY, TODAY, ws)
-    const npvLater = figures(leg, bond, TODAY, later, ws)
-    return { yield: y, measures, later: figures(leg, bond, later, later, ws), today, settledLater, shorter, a360: a360Figures, npvLater }
-  })()
-  t.ok(ws.last !== null, 'the workspace kept the last flows')
-  t.same(within, alone, 'the same figures')
-  t.same(figures(leg, bond, later), alone.later, 'and after the scope, as before it')
-})
+t.test(
+  'sharing the live flows: every call within the scope gives what it gives alone, whatever the arguments',
+  async (t) => {
+    const alone = {
+      ...variants(),
+      settledLater: figures(leg, bond, later, TODAY),
+      shorter: figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY),
+      measures: yieldMeasures(leg, bond, TODAY),
+      yield: yieldFromNpv(leg, 100, bond.dayCounter, 'Compounded', 2, TODAY, TODAY, {
+        accuracy: 1e-10,
+        maxIterations: 100,
+        guess: 0.05,
+      }),
+    }
+    // each call right after one whose arguments differ from its own in one respect alone
+    const ws = yieldFlowsWorkspace()
+    const within = (() => {
+      const y = yieldFromNpv(
+        leg,
+        100,
+        bond.dayCounter,
+        'Compounded',
+        2,
+        TODAY,
+        TODAY,
+        { accuracy: 1e-10, maxIterations: 100, guess: 0.05 },
+        ws,
+      )
+      const measures = yieldMeasures(leg, bond, TODAY, TODAY, ws)
+      const today = figures(leg, bond, TODAY, TODAY, ws)
+      const shorter = figures(leg.slice(0, -2).concat(leg.slice(-1)), bond, TODAY, TODAY, ws)
+      figures(leg, bond, TODAY, TODAY, ws)
+      const a360Figures = figures(leg, a360, TODAY, TODAY, ws)
+      figures(leg, bond, TODAY, TODAY, ws)
+      const settledLater = figures(leg, bond, later, TODAY, ws)
+      figures(leg, bond, TODAY, TODAY, ws)
+      const npvLater = figures(leg, bond, TODAY, later, ws)
+      return {
+        yield: y,
+        measures,
+        later: figures(leg, bond, later, later, ws),
+        today,
+        settledLater,
+        shorter,
+        a360: a360Figures,
+        npvLater,
+      }
+    })()
+    t.ok(ws.last !== null, 'the workspace kept the last flows')
+    t.same(within, alone, 'the same figures')
+    t.same(figures(leg, bond, later), alone.later, 'and after the scope, as before it')
+  },
+)

@@ -10,7 +10,10 @@ import { taskFor, type OracleCase, type PoolCurve } from '../../operations/oracl
 import { value } from '../../../workers/operations/valuation.ts'
 import { requiredCurve } from '../../../workers/operations/market.ts'
 import { discountingBondNpv } from '../../../workers/quant/engines/bond/discounting-bond-engine.ts'
-import { floatingRateBondFrom, floatingRateBondNpv } from '../../../workers/quant/instruments/bonds/floating-rate-bond.ts'
+import {
+  floatingRateBondFrom,
+  floatingRateBondNpv,
+} from '../../../workers/quant/instruments/bonds/floating-rate-bond.ts'
 import { floatingCouponPlanIndex } from '../../../workers/quant/cashflows/ibor-leg.ts'
 import { withForecastCurve } from '../../../workers/quant/indexes/ibor-index.ts'
 import { ZeroSpreadedTermStructure } from '../../../workers/quant/curves/zero-spreaded-term-structure.ts'
@@ -26,7 +29,9 @@ const BUMPS: [string, (c: YieldTermStructure) => YieldTermStructure][] = [
 
 /** Every oracle floater that prices, valued, with its flows mapped to its plan (all of them, the first test checks). */
 function* oracleFloaters() {
-  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & { curves: PoolCurve[] }
+  const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & {
+    curves: PoolCurve[]
+  }
   for (const c of fixture.cases) {
     if (c.error || c.index === null) continue
     const task = taskFor(c, fixture.curves, 'analytics', {})
@@ -61,7 +66,8 @@ t.test('a bumped floater NPV equals the bumped bond NPV, exactly', async (t) => 
       const got = floatingRateBondNpv(floating.plan, v.bond, planIndex, index, v.evaluationDate, discount)
       if (got === undefined) fallbacks++
       // undefined sends the caller to the bond itself: right whatever the bond gives; a number must be the bond's
-      if (got !== undefined && !Object.is(got, expected)) mismatches.push(`${c.kind} ${String(c.terms.maturity_date)} ${name}: ${got} vs ${expected}`)
+      if (got !== undefined && !Object.is(got, expected))
+        mismatches.push(`${c.kind} ${String(c.terms.maturity_date)} ${name}: ${got} vs ${expected}`)
       compared++
     }
   }
@@ -82,7 +88,11 @@ t.test('a live coupon whose amount fails sends the caller to the bond (which fai
       fails = true
     }
     if (!fails) continue
-    t.equal(floatingRateBondNpv(floating.plan, v.bond, planIndex, bare, v.evaluationDate, v.curve), undefined, `${c.kind} ${String(c.terms.maturity_date)}: undefined where the bond fails`)
+    t.equal(
+      floatingRateBondNpv(floating.plan, v.bond, planIndex, bare, v.evaluationDate, v.curve),
+      undefined,
+      `${c.kind} ${String(c.terms.maturity_date)}: undefined where the bond fails`,
+    )
     return
   }
   t.fail('no oracle floater with a past fixing to remove')

@@ -10,20 +10,23 @@ import { actual365Fixed } from '../../../workers/quant/time/daycounters/actual36
 
 const curve = new FlatForward(46000, 0.04, actual365Fixed)
 
-/** The root value of a bond paying 1 at the grid's last time, optionally floored at `floor` at every step (an option). */
+/**
+ * The root value of a bond paying 1 at the grid's last time, optionally floored at `floor` at every step (an option).
+ */
 function rollback(tree: HullWhiteTree, floor = 0): number {
   const last = tree.grid.size - 1
   let values = new Float64Array(tree.maxSize).fill(1)
   let out = new Float64Array(tree.maxSize)
   for (let i = last - 1; i >= 0; i--) {
     tree.stepback(i, values, out)
-    for (let j = 0; j < tree.sizeAt(i); j++) out[j] = Math.max(out[j], floor * curve.discountT(tree.grid.times[last] - tree.grid.times[i]))
+    for (let j = 0; j < tree.sizeAt(i); j++)
+      out[j] = Math.max(out[j], floor * curve.discountT(tree.grid.times[last] - tree.grid.times[i]))
     ;[values, out] = [out, values]
   }
   return values[0]
 }
 
-t.test('a fitted tree reprices the curve\'s discount bond', async (t) => {
+t.test("a fitted tree reprices the curve's discount bond", async (t) => {
   const tree = new HullWhiteTree(new TimeGrid([5], 40), curve, 0.03, 0.01)
   t.ok(Math.abs(rollback(tree) / curve.discountT(5) - 1) < 1e-13, 'root value = D(5)')
 })

@@ -11,11 +11,36 @@ import type { BusinessDayConvention } from '../../../workers/quant/time/business
 import type { TimeUnit } from '../../../workers/quant/time/period.ts'
 
 type Case =
-  | { kind: 'days'; calendar: CalendarTerms; ql_name: string; weekend: number[]; holiday_deltas: number[]; weekend_business_deltas: number[]; throws: [number, number][] }
+  | {
+      kind: 'days'
+      calendar: CalendarTerms
+      ql_name: string
+      weekend: number[]
+      holiday_deltas: number[]
+      weekend_business_deltas: number[]
+      throws: [number, number][]
+    }
   | { kind: 'holidays'; calendar: CalendarTerms; ql_name: string; from: number; to: number; deltas: number[] }
   | { kind: 'adjust'; calendar: CalendarTerms; date: number; convention: BusinessDayConvention; expected: number }
-  | { kind: 'advance'; calendar: CalendarTerms; date: number; n: number; unit: TimeUnit; convention: BusinessDayConvention; end_of_month: boolean; expected: number }
-  | { kind: 'between'; calendar: CalendarTerms; from: number; to: number; include_first: boolean; include_last: boolean; expected: number }
+  | {
+      kind: 'advance'
+      calendar: CalendarTerms
+      date: number
+      n: number
+      unit: TimeUnit
+      convention: BusinessDayConvention
+      end_of_month: boolean
+      expected: number
+    }
+  | {
+      kind: 'between'
+      calendar: CalendarTerms
+      from: number
+      to: number
+      include_first: boolean
+      include_last: boolean
+      expected: number
+    }
 
 const fixture = loadFixture<Case>('calendars')
 
@@ -33,7 +58,11 @@ t.test('every business day from 1901 to 2199 of every QuantLib 1.29 calendar', a
     t.test(c.calendar.name, async (t) => {
       const cal = calendarFromTerms(c.calendar)
       t.equal(cal.name, c.ql_name, 'QuantLib name')
-      t.same([1, 2, 3, 4, 5, 6, 7].filter((w) => cal.isWeekend(w)), c.weekend, 'weekend')
+      t.same(
+        [1, 2, 3, 4, 5, 6, 7].filter((w) => cal.isWeekend(w)),
+        c.weekend,
+        'weekend',
+      )
       const holidays = undelta(c.holiday_deltas)
       const weekendBusiness = undelta(c.weekend_business_deltas)
       const throws = (d: number) => c.throws.some(([a, b]) => d >= a && d <= b)
@@ -56,7 +85,8 @@ t.test('every business day from 1901 to 2199 of every QuantLib 1.29 calendar', a
         } catch (e) {
           got = (e as Error).message
         }
-        if (got !== expected) wrong.push(`${toIso(d)} ${expected ? 'is a business day' : 'is a holiday'}: got ${String(got)}`)
+        if (got !== expected)
+          wrong.push(`${toIso(d)} ${expected ? 'is a business day' : 'is a holiday'}: got ${String(got)}`)
       }
       t.same(wrong, [], `${holidays.size} weekday holidays, ${weekendBusiness.size} weekend business days`)
     })
@@ -72,7 +102,8 @@ t.test('joint calendars: every holiday from 1990 to 2080', async (t) => {
     const wrong: string[] = []
     for (let d = c.from; d <= c.to; d++) {
       if (cal.isWeekend(weekday(d))) continue
-      if (cal.isBusinessDay(d) === expected.has(d)) wrong.push(`${toIso(d)} ${expected.has(d) ? 'is a holiday' : 'is a business day'}`)
+      if (cal.isBusinessDay(d) === expected.has(d))
+        wrong.push(`${toIso(d)} ${expected.has(d) ? 'is a holiday' : 'is a business day'}`)
     }
     t.same(wrong, [], `${JSON.stringify(c.calendar)}: ${expected.size} holidays`)
   }
@@ -96,9 +127,18 @@ t.test('adjust, advance and businessDaysBetween', async (t) => {
 })
 
 t.test('unknown calendars are typed errors naming the field', async (t) => {
-  t.throws(() => calendarFromTerms({ name: 'Atlantis' }), { name: 'QuantInputError', field: 'calendar', message: /unknown calendar 'Atlantis'/ })
-  t.throws(() => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }] }), { name: 'QuantInputError' })
-  t.throws(() => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }, { name: 'UK' }], rule: 'Both' }), { name: 'QuantInputError', field: 'calendar.rule' })
+  t.throws(() => calendarFromTerms({ name: 'Atlantis' }), {
+    name: 'QuantInputError',
+    field: 'calendar',
+    message: /unknown calendar 'Atlantis'/,
+  })
+  t.throws(() => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }] }), {
+    name: 'QuantInputError',
+  })
+  t.throws(
+    () => calendarFromTerms({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }, { name: 'UK' }], rule: 'Both' }),
+    { name: 'QuantInputError', field: 'calendar.rule' },
+  )
   // stored terms are JSON: shapes that are not a calendar are input errors, never TypeErrors
   const shaped = (terms: unknown) => () => calendarFromTerms(terms as CalendarTerms)
   t.throws(shaped({}), { name: 'QuantInputError', field: 'calendar.name' })
@@ -106,8 +146,14 @@ t.test('unknown calendars are typed errors naming the field', async (t) => {
   t.throws(shaped('TARGET'), { name: 'QuantInputError', field: 'calendar' })
   t.throws(shaped(null), { name: 'QuantInputError', field: 'calendar' })
   t.throws(shaped({ name: 'UnitedStates', market: {} }), { name: 'QuantInputError', field: 'calendar.market' })
-  t.throws(shaped({ name: 'JointCalendar', calendars: 'TARGET,UK' }), { name: 'QuantInputError', field: 'calendar.calendars' })
-  t.throws(shaped({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }, {}] }), { name: 'QuantInputError', field: 'calendar.calendars[1].name' })
+  t.throws(shaped({ name: 'JointCalendar', calendars: 'TARGET,UK' }), {
+    name: 'QuantInputError',
+    field: 'calendar.calendars',
+  })
+  t.throws(shaped({ name: 'JointCalendar', calendars: [{ name: 'TARGET' }, {}] }), {
+    name: 'QuantInputError',
+    field: 'calendar.calendars[1].name',
+  })
   t.equal(calendarFromTerms({ name: 'United States GovernmentBond' }).name, 'US government bond market')
   t.equal(calendarFromTerms({ name: 'UnitedStates', market: 'NYSE' }).name, 'New York stock exchange')
 })

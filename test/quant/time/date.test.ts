@@ -4,7 +4,17 @@
  * clamped days, and the answers outside the range (where the tables do not reach and the formula answers).
  */
 import t from 'tap'
-import { addMonths, dayOfMonth, fromYmd, MAX_SERIAL, MIN_SERIAL, month, toIso, toYmd, year } from '../../../workers/quant/time/date.ts'
+import {
+  addMonths,
+  dayOfMonth,
+  fromYmd,
+  MAX_SERIAL,
+  MIN_SERIAL,
+  month,
+  toIso,
+  toYmd,
+  year,
+} from '../../../workers/quant/time/date.ts'
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30)
 const utc = (serial: number) => new Date(EXCEL_EPOCH + serial * 86_400_000)
@@ -15,9 +25,12 @@ t.test('every serial of QuantLib range: fields and back', async (t) => {
     const d = utc(s)
     const ymd = toYmd(s)
     const expected = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
-    if (ymd.year !== expected.year || ymd.month !== expected.month || ymd.day !== expected.day) wrong.push(`${s}: ${JSON.stringify(ymd)} vs ${JSON.stringify(expected)}`)
-    else if (fromYmd(ymd.year, ymd.month, ymd.day) !== s) wrong.push(`${s}: fromYmd gives ${fromYmd(ymd.year, ymd.month, ymd.day)}`)
-    else if (year(s) !== expected.year || month(s) !== expected.month || dayOfMonth(s) !== expected.day) wrong.push(`${s}: accessors`)
+    if (ymd.year !== expected.year || ymd.month !== expected.month || ymd.day !== expected.day)
+      wrong.push(`${s}: ${JSON.stringify(ymd)} vs ${JSON.stringify(expected)}`)
+    else if (fromYmd(ymd.year, ymd.month, ymd.day) !== s)
+      wrong.push(`${s}: fromYmd gives ${fromYmd(ymd.year, ymd.month, ymd.day)}`)
+    else if (year(s) !== expected.year || month(s) !== expected.month || dayOfMonth(s) !== expected.day)
+      wrong.push(`${s}: accessors`)
     if (wrong.length > 5) break
   }
   t.same(wrong, [], `${MAX_SERIAL - MIN_SERIAL + 1} serials`)

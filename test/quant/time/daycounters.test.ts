@@ -69,10 +69,14 @@ t.test('every convention against the oracle', async (t) => {
 
   for (const c of fixture.cases) {
     const family = familyOf(c)
-    const dc = dayCounterFromCode(c.code, { terminationDate: c.termination, calendar: c.calendar === undefined ? undefined : calendarNamed(c.calendar) })
+    const dc = dayCounterFromCode(c.code, {
+      terminationDate: c.termination,
+      calendar: c.calendar === undefined ? undefined : calendarNamed(c.calendar),
+    })
     if (dc.name !== c.ql_name) failures.push(`${family}: name ${dc.name} != ${c.ql_name}`)
     // QuantLib computed the count before the fraction threw: it is checked either way
-    if (c.day_count !== undefined && dc.dayCount(c.d1, c.d2) !== c.day_count) failures.push(`${JSON.stringify(c)}: dayCount ${dc.dayCount(c.d1, c.d2)}`)
+    if (c.day_count !== undefined && dc.dayCount(c.d1, c.d2) !== c.day_count)
+      failures.push(`${JSON.stringify(c)}: dayCount ${dc.dayCount(c.d1, c.d2)}`)
     if (c.error !== undefined) {
       bump(errors, family)
       try {
@@ -82,29 +86,40 @@ t.test('every convention against the oracle', async (t) => {
         const err = e as Error
         if (err.name !== 'QuantInputError') failures.push(`${JSON.stringify(c)}: untyped error ${err.message}`)
         // QuantLib's message up to its first quoted value
-        else if (!err.message.startsWith(c.error.split(':')[0])) failures.push(`${JSON.stringify(c)}: message '${err.message}'`)
+        else if (!err.message.startsWith(c.error.split(':')[0]))
+          failures.push(`${JSON.stringify(c)}: message '${err.message}'`)
       }
       continue
     }
     bump(checked, family)
     const yf = dc.yearFraction(c.d1, c.d2, c.ref_start, c.ref_end)
-    if (!closeRel(yf, c.year_fraction!, 1e-15)) failures.push(`${JSON.stringify(c)}: yearFraction ${yf} != ${c.year_fraction}`)
+    if (!closeRel(yf, c.year_fraction!, 1e-15))
+      failures.push(`${JSON.stringify(c)}: yearFraction ${yf} != ${c.year_fraction}`)
 
     const a = toYmd(c.d1)
     const b = toYmd(c.d2)
     if (c.code === 'SimpleDayCounter' && c.d1 !== c.d2) {
-      const wholeMonths = a.day === b.day || (a.day > b.day && isEndOfMonth(c.d2)) || (a.day < b.day && isEndOfMonth(c.d1))
+      const wholeMonths =
+        a.day === b.day || (a.day > b.day && isEndOfMonth(c.d2)) || (a.day < b.day && isEndOfMonth(c.d1))
       hit(wholeMonths ? 'Simple whole months' : 'Simple 30/360 fallback')
     }
     if (c.code === 'Actual365Fixed_Canadian' && c.d1 !== c.d2 && c.ref_start !== undefined && c.ref_end !== undefined) {
       const dcc = c.ref_end - c.ref_start
       const frequency = Math.trunc(12 / (Math.sign(dcc) * Math.round(Math.abs((12 * dcc) / 365))))
       const threshold = Math.trunc(365 / frequency)
-      hit(dcc < 0 ? 'Canadian reversed reference' : c.d2 - c.d1 < threshold ? 'Canadian actual/365' : 'Canadian 1/frequency less the rest')
+      hit(
+        dcc < 0
+          ? 'Canadian reversed reference'
+          : c.d2 - c.d1 < threshold
+            ? 'Canadian actual/365'
+            : 'Canadian 1/frequency less the rest',
+      )
       if (dcc > 0 && c.d2 - c.d1 === threshold) hit('Canadian at 365/frequency days')
     }
-    if (c.code === 'Actual365Fixed_NoLeap' && ((a.month === 2 && a.day === 29) || (b.month === 2 && b.day === 29))) hit('NoLeap 29 February')
-    if (c.code === 'Thirty360_German' && c.termination === c.d2 && b.month === 2 && b.day >= 28 && isEndOfMonth(c.d2)) hit('German termination at February end')
+    if (c.code === 'Actual365Fixed_NoLeap' && ((a.month === 2 && a.day === 29) || (b.month === 2 && b.day === 29)))
+      hit('NoLeap 29 February')
+    if (c.code === 'Thirty360_German' && c.termination === c.d2 && b.month === 2 && b.day >= 28 && isEndOfMonth(c.d2))
+      hit('German termination at February end')
     if (c.code === 'OneDayCounter') hit(c.d2 >= c.d1 ? 'OneDay forward' : 'OneDay backward')
     if (c.code === 'Business252' && c.d1 !== c.d2) {
       if (c.d1 > c.d2) hit('Business252 backward')
@@ -121,20 +136,41 @@ t.test('every convention against the oracle', async (t) => {
 
   // every supported code is in the oracle, and each new family ran as many cases as generated
   const codesInFixture = new Set(fixture.cases.map((c) => c.code))
-  t.same(SUPPORTED_DAY_COUNTS.filter((code) => !codesInFixture.has(code)), [], 'every supported code has oracle cases')
+  t.same(
+    SUPPORTED_DAY_COUNTS.filter((code) => !codesInFixture.has(code)),
+    [],
+    'every supported code has oracle cases',
+  )
   const runs: Record<string, string> = {}
   for (const [family, least] of Object.entries(NEW_FAMILIES)) {
     const n = (checked.get(family) ?? 0) + (errors.get(family) ?? 0)
     runs[family] = `${checked.get(family) ?? 0}+${errors.get(family) ?? 0}`
-    t.ok(n >= least && (checked.get(family) ?? 0) >= least * 0.8, `${family}: ${n} cases (${errors.get(family) ?? 0} errors)`)
+    t.ok(
+      n >= least && (checked.get(family) ?? 0) >= least * 0.8,
+      `${family}: ${n} cases (${errors.get(family) ?? 0} errors)`,
+    )
   }
   t.comment(`cases per new family (checked+errors): ${JSON.stringify(runs)}`)
-  t.ok((errors.get('Actual365Fixed_Canadian') ?? 0) >= 50, 'Canadian: cases without or with too short a reference period throw')
+  t.ok(
+    (errors.get('Actual365Fixed_Canadian') ?? 0) >= 50,
+    'Canadian: cases without or with too short a reference period throw',
+  )
   const expected = [
-    'Simple whole months', 'Simple 30/360 fallback', 'Canadian actual/365', 'Canadian 1/frequency less the rest', 'Canadian reversed reference',
+    'Simple whole months',
+    'Simple 30/360 fallback',
+    'Canadian actual/365',
+    'Canadian 1/frequency less the rest',
+    'Canadian reversed reference',
     'Canadian at 365/frequency days',
-    'NoLeap 29 February', 'German termination at February end', 'OneDay forward', 'OneDay backward',
-    'Business252 backward', 'Business252 same month', 'Business252 same year', 'Business252 across years', 'Business252 20+ years',
+    'NoLeap 29 February',
+    'German termination at February end',
+    'OneDay forward',
+    'OneDay backward',
+    'Business252 backward',
+    'Business252 same month',
+    'Business252 same year',
+    'Business252 across years',
+    'Business252 20+ years',
   ]
   for (const b of expected) t.ok((branches.get(b) ?? 0) >= 10, `${b}: ${branches.get(b) ?? 0} cases`)
 })
@@ -143,25 +179,55 @@ t.test('codes and aliases', async (t) => {
   t.ok(SUPPORTED_DAY_COUNTS.includes('ActualActual_ISMA'))
   t.equal(dayCounterFromCode('Actual/360').name, 'Actual/360')
   t.equal(dayCounterFromCode('30/360').name, '30/360 (Bond Basis)')
-  t.throws(() => dayCounterFromCode('Actual/999'), { name: 'QuantInputError', field: 'day_count', message: /unknown day count 'Actual\/999'/ })
+  t.throws(() => dayCounterFromCode('Actual/999'), {
+    name: 'QuantInputError',
+    field: 'day_count',
+    message: /unknown day count 'Actual\/999'/,
+  })
   const target = calendarNamed('TARGET')
   // spelling -> QuantLib 1.29's name()
   const names: Record<string, string> = {
-    Actual360_IncludeLastDay: 'Actual/360 (inc)', 'Actual/360 (inc)': 'Actual/360 (inc)',
-    Actual364: 'Actual/364', 'ACT/364': 'Actual/364',
-    Actual365Fixed_Canadian: 'Actual/365 (Fixed) Canadian Bond', 'Actual/365 (Canadian)': 'Actual/365 (Fixed) Canadian Bond',
-    Actual365Fixed_NoLeap: 'Actual/365 (No Leap)', 'NL/365': 'Actual/365 (No Leap)', 'Actual/365 (No Leap)': 'Actual/365 (No Leap)',
-    Actual36525: 'Actual/365.25', 'ACT/365.25': 'Actual/365.25', Actual36525_IncludeLastDay: 'Actual/365.25 (inc)',
-    Actual366: 'Actual/366', 'ACT/366': 'Actual/366', Actual366_IncludeLastDay: 'Actual/366 (inc)',
-    ActualActual_Historical: 'Actual/Actual (ISDA)', 'Actual/Actual (Historical)': 'Actual/Actual (ISDA)', ActualActual_Actual365: 'Actual/Actual (ISDA)',
-    ActualActual_Euro: 'Actual/Actual (AFB)', 'Actual/Actual (Euro)': 'Actual/Actual (AFB)', ActualActual_Bond: 'Actual/Actual (ISMA)',
-    Thirty360_EurobondBasis: '30E/360 (Eurobond Basis)', '30E/360 (Eurobond Basis)': '30E/360 (Eurobond Basis)',
-    Thirty360_German: '30E/360 (ISDA)', '30/360 (German)': '30E/360 (ISDA)', '30E/360 ISDA': '30E/360 (ISDA)',
-    Thirty365: '30/365', '30/365': '30/365', OneDayCounter: '1/1', '1/1': '1/1', SimpleDayCounter: 'Simple', Simple: 'Simple',
+    Actual360_IncludeLastDay: 'Actual/360 (inc)',
+    'Actual/360 (inc)': 'Actual/360 (inc)',
+    Actual364: 'Actual/364',
+    'ACT/364': 'Actual/364',
+    Actual365Fixed_Canadian: 'Actual/365 (Fixed) Canadian Bond',
+    'Actual/365 (Canadian)': 'Actual/365 (Fixed) Canadian Bond',
+    Actual365Fixed_NoLeap: 'Actual/365 (No Leap)',
+    'NL/365': 'Actual/365 (No Leap)',
+    'Actual/365 (No Leap)': 'Actual/365 (No Leap)',
+    Actual36525: 'Actual/365.25',
+    'ACT/365.25': 'Actual/365.25',
+    Actual36525_IncludeLastDay: 'Actual/365.25 (inc)',
+    Actual366: 'Actual/366',
+    'ACT/366': 'Actual/366',
+    Actual366_IncludeLastDay: 'Actual/366 (inc)',
+    ActualActual_Historical: 'Actual/Actual (ISDA)',
+    'Actual/Actual (Historical)': 'Actual/Actual (ISDA)',
+    ActualActual_Actual365: 'Actual/Actual (ISDA)',
+    ActualActual_Euro: 'Actual/Actual (AFB)',
+    'Actual/Actual (Euro)': 'Actual/Actual (AFB)',
+    ActualActual_Bond: 'Actual/Actual (ISMA)',
+    Thirty360_EurobondBasis: '30E/360 (Eurobond Basis)',
+    '30E/360 (Eurobond Basis)': '30E/360 (Eurobond Basis)',
+    Thirty360_German: '30E/360 (ISDA)',
+    '30/360 (German)': '30E/360 (ISDA)',
+    '30E/360 ISDA': '30E/360 (ISDA)',
+    Thirty365: '30/365',
+    '30/365': '30/365',
+    OneDayCounter: '1/1',
+    '1/1': '1/1',
+    SimpleDayCounter: 'Simple',
+    Simple: 'Simple',
   }
   for (const [spelling, name] of Object.entries(names)) t.equal(dayCounterFromCode(spelling).name, name, spelling)
-  for (const spelling of ['Business252', 'BUS/252', 'Business/252']) t.equal(dayCounterFromCode(spelling, { calendar: target }).name, 'Business/252(TARGET)', spelling)
-  t.ok(dayCountNeedsTerminationDate('30/360 (German)') && dayCountNeedsTerminationDate('30E/360 ISDA') && !dayCountNeedsTerminationDate('30E/360'))
+  for (const spelling of ['Business252', 'BUS/252', 'Business/252'])
+    t.equal(dayCounterFromCode(spelling, { calendar: target }).name, 'Business/252(TARGET)', spelling)
+  t.ok(
+    dayCountNeedsTerminationDate('30/360 (German)') &&
+      dayCountNeedsTerminationDate('30E/360 ISDA') &&
+      !dayCountNeedsTerminationDate('30E/360'),
+  )
   t.ok(dayCountNeedsCalendar('BUS/252') && !dayCountNeedsCalendar('ACT/360'))
 })
 
@@ -169,11 +235,19 @@ t.test('German takes the termination date as ISDA does', async (t) => {
   const feb28 = fromYmd(2027, 2, 28)
   const start = fromYmd(2026, 8, 31)
   t.equal(dayCounterFromCode('Thirty360_German').dayCount(start, feb28), 180, 'February end is the 30th')
-  t.equal(dayCounterFromCode('Thirty360_German', { terminationDate: feb28 }).dayCount(start, feb28), 178, 'except at termination')
+  t.equal(
+    dayCounterFromCode('Thirty360_German', { terminationDate: feb28 }).dayCount(start, feb28),
+    178,
+    'except at termination',
+  )
 })
 
 t.test('Business252 needs a calendar and is memoized per calendar', async (t) => {
-  t.throws(() => dayCounterFromCode('Business252', {}, 'terms.day_count'), { name: 'QuantInputError', field: 'terms.day_count', message: /^terms\.day_count: .*day_count_calendar/ })
+  t.throws(() => dayCounterFromCode('Business252', {}, 'terms.day_count'), {
+    name: 'QuantInputError',
+    field: 'terms.day_count',
+    message: /^terms\.day_count: .*day_count_calendar/,
+  })
   t.throws(() => dayCounterFromCode('BUS/252'), { name: 'QuantInputError', field: 'day_count' })
   const target = calendarNamed('TARGET')
   const nullCal = calendarNamed('NullCalendar')
@@ -186,10 +260,18 @@ t.test('Business252 needs a calendar and is memoized per calendar', async (t) =>
 })
 
 t.test('Business252 equals businessDaysBetween at any span, up to the ends of the date range', async (t) => {
-  const calendars = ['TARGET', 'UnitedStates::GovernmentBond', 'UnitedKingdom::Exchange', 'Japan', 'NullCalendar'].map(calendarNamed)
+  const calendars = ['TARGET', 'UnitedStates::GovernmentBond', 'UnitedKingdom::Exchange', 'Japan', 'NullCalendar'].map(
+    calendarNamed,
+  )
   let seed = 7
   const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647
-  const pairs: [number, number][] = [[MIN_SERIAL, MAX_SERIAL], [MAX_SERIAL, MIN_SERIAL], [MAX_SERIAL - 40, MAX_SERIAL], [MAX_SERIAL, MAX_SERIAL - 400], [MIN_SERIAL, MIN_SERIAL + 400]]
+  const pairs: [number, number][] = [
+    [MIN_SERIAL, MAX_SERIAL],
+    [MAX_SERIAL, MIN_SERIAL],
+    [MAX_SERIAL - 40, MAX_SERIAL],
+    [MAX_SERIAL, MAX_SERIAL - 400],
+    [MIN_SERIAL, MIN_SERIAL + 400],
+  ]
   for (let i = 0; i < 150; i++) {
     const d1 = MIN_SERIAL + Math.floor(next() * (MAX_SERIAL - MIN_SERIAL))
     const span = Math.floor(next() * [40, 800, 20000][i % 3])
@@ -201,7 +283,8 @@ t.test('Business252 equals businessDaysBetween at any span, up to the ends of th
     const dc = dayCounterFromCode('Business252', { calendar: cal })
     for (const [d1, d2] of pairs) {
       const expected = businessDaysBetween(cal, d1, d2)
-      if (dc.dayCount(d1, d2) !== expected) failures.push(`${cal.name} ${d1}..${d2}: ${dc.dayCount(d1, d2)} != ${expected}`)
+      if (dc.dayCount(d1, d2) !== expected)
+        failures.push(`${cal.name} ${d1}..${d2}: ${dc.dayCount(d1, d2)} != ${expected}`)
     }
   }
   t.same(failures.slice(0, 10), [], `${pairs.length * calendars.length} pairs`)

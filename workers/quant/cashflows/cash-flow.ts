@@ -31,7 +31,10 @@ export interface FixedRateCoupon extends CouponBase {
   kind: 'fixed'
   compounding: 'Simple' | 'Compounded' | 'Continuous' | 'SimpleThenCompounded' | 'CompoundedThenSimple'
   frequency: number
-  /** why its day count refused the period (an Act/365 Canadian reference period under a month), raised only when its amount is needed, as QuantLib computes it lazily */
+  /**
+   * why its day count refused the period (an Act/365 Canadian reference period under a month), raised only when its
+   * amount is needed, as QuantLib computes it lazily
+   */
   refused: string | null
 }
 
@@ -63,7 +66,10 @@ function unpriced(c: FloatingRateCoupon): never {
   throw new MissingFixingError(c.missingFixing!.index, c.missingFixing!.date)
 }
 
-/** The amount of a flow; a coupon whose past fixing is missing (or whose period its day count refused) fails here, only when its amount is needed. */
+/**
+ * The amount of a flow; a coupon whose past fixing is missing (or whose period its day count refused) fails here, only
+ * when its amount is needed.
+ */
 export function amountOf(cf: CashFlow): number {
   if (cf.kind === 'floating' && (cf.missingFixing || cf.nullAccrual)) unpriced(cf)
   if (cf.kind === 'fixed' && cf.refused !== null) throw new QuantInputError(cf.refused, 'terms.day_count')
@@ -87,4 +93,5 @@ export function tradingExCoupon(cf: CashFlow, refDate: DateSerial): boolean {
 }
 
 /** QuantLib's Coupon::accrualPeriod. */
-export const accrualPeriod = (c: Coupon) => c.dayCounter.yearFraction(c.accrualStart, c.accrualEnd, c.refStart, c.refEnd)
+export const accrualPeriod = (c: Coupon) =>
+  c.dayCounter.yearFraction(c.accrualStart, c.accrualEnd, c.refStart, c.refEnd)

@@ -15,7 +15,13 @@ import { amountOf, hasOccurred, isCoupon, tradingExCoupon, type CashFlow, type L
 import { accruedAmount as couponAccrued } from './coupon-accrual.ts'
 
 /** CashFlows::npv(leg, curve, includeSettlementDateFlows, settlementDate, npvDate). */
-export function npv(leg: Leg, curve: YieldTermStructure, settlement: DateSerial, npvDate: DateSerial, includeSettlementDateFlows = false): Real {
+export function npv(
+  leg: Leg,
+  curve: YieldTermStructure,
+  settlement: DateSerial,
+  npvDate: DateSerial,
+  includeSettlementDateFlows = false,
+): Real {
   let total = 0
   for (const cf of leg) {
     if (hasOccurred(cf, settlement, includeSettlementDateFlows) || tradingExCoupon(cf, settlement)) continue
@@ -29,7 +35,12 @@ export function npv(leg: Leg, curve: YieldTermStructure, settlement: DateSerial,
  * at both dates is discounted once (the same product in both sums), and each sum adds its flows in leg order. The
  * engine's NPV and settlement value discounted every live flow twice.
  */
-export function npvAtTwoDates(leg: Leg, curve: YieldTermStructure, first: DateSerial, second: DateSerial): { first: Real; second: Real } {
+export function npvAtTwoDates(
+  leg: Leg,
+  curve: YieldTermStructure,
+  first: DateSerial,
+  second: DateSerial,
+): { first: Real; second: Real } {
   let totalFirst = 0
   let totalSecond = 0
   for (const cf of leg) {
@@ -101,15 +112,37 @@ interface YieldFlows {
  * times cost a day count each). The caller owns it (one per request); without one each call computes its own flows.
  */
 export interface YieldFlowsWorkspace {
-  last: { leg: Leg; dc: DayCounter; settlement: DateSerial; npvDate: DateSerial; include: boolean; flows: YieldFlows } | null
+  last: {
+    leg: Leg
+    dc: DayCounter
+    settlement: DateSerial
+    npvDate: DateSerial
+    include: boolean
+    flows: YieldFlows
+  } | null
 }
 
 export const yieldFlowsWorkspace = (): YieldFlowsWorkspace => ({ last: null })
 
 /** The live flows of a leg and their stepwise times under a yield's day counter (shared by every yield function). */
-function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: DateSerial, ws: YieldFlowsWorkspace | undefined, include = false): YieldFlows {
+function yieldFlows(
+  leg: Leg,
+  dc: DayCounter,
+  settlement: DateSerial,
+  npvDate: DateSerial,
+  ws: YieldFlowsWorkspace | undefined,
+  include = false,
+): YieldFlows {
   const last = ws?.last
-  if (last && last.leg === leg && last.dc === dc && last.settlement === settlement && last.npvDate === npvDate && last.include === include) return last.flows
+  if (
+    last &&
+    last.leg === leg &&
+    last.dc === dc &&
+    last.settlement === settlement &&
+    last.npvDate === npvDate &&
+    last.include === include
+  )
+    return last.flows
   // counted first, so the typed arrays are written once (JS arrays copied into them: ~0.3 µs a call on an 11-flow leg)
   let n = 0
   for (const cf of leg) if (!hasOccurred(cf, settlement, include)) n++
@@ -134,7 +167,10 @@ function yieldFlows(leg: Leg, dc: DayCounter, settlement: DateSerial, npvDate: D
   return flows
 }
 
-/** CashFlows::npv(leg, InterestRate y, ...): discount factors multiplied step by step, as QuantLib does (see YieldFlows on negative steps). */
+/**
+ * CashFlows::npv(leg, InterestRate y, ...): discount factors multiplied step by step, as QuantLib does (see YieldFlows
+ * on negative steps).
+ */
 function npvAtYield(f: YieldFlows, y: InterestRate): Real {
   let total = 0
   let discount = 1
@@ -153,14 +189,23 @@ function npvAtYield(f: YieldFlows, y: InterestRate): Real {
   return total
 }
 
-/** Each live flow's discount factor at the yield, 1 / (its compound factor at its time): what the durations and the convexity weigh by. */
+/**
+ * Each live flow's discount factor at the yield, 1 / (its compound factor at its time): what the durations and the
+ * convexity weigh by.
+ */
 function discountsAtYield(f: YieldFlows, y: InterestRate): Float64Array {
   const B = new Float64Array(f.times.length)
   for (let i = 0; i < B.length; i++) B[i] = 1 / compoundFormula(y.rate, y.compounding, y.frequency, f.times[i])
   return B
 }
 
-export function npvYield(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+export function npvYield(
+  leg: Leg,
+  y: InterestRate,
+  settlement: DateSerial,
+  npvDate: DateSerial = settlement,
+  ws?: YieldFlowsWorkspace,
+): Real {
   return npvAtYield(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
@@ -209,7 +254,14 @@ function simpleDurationOf(f: YieldFlows, y: InterestRate, discounts = discountsA
 export type DurationType = 'Simple' | 'Macaulay' | 'Modified'
 
 /** CashFlows::duration. */
-export function duration(leg: Leg, y: InterestRate, type: DurationType, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+export function duration(
+  leg: Leg,
+  y: InterestRate,
+  type: DurationType,
+  settlement: DateSerial,
+  npvDate: DateSerial = settlement,
+  ws?: YieldFlowsWorkspace,
+): Real {
   if (leg.length === 0) return 0
   return durationOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y, type)
 }
@@ -227,7 +279,13 @@ function durationOf(f: YieldFlows, y: InterestRate, type: DurationType): Real {
 }
 
 /** CashFlows::convexity. */
-export function convexity(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+export function convexity(
+  leg: Leg,
+  y: InterestRate,
+  settlement: DateSerial,
+  npvDate: DateSerial = settlement,
+  ws?: YieldFlowsWorkspace,
+): Real {
   return convexityOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
@@ -264,12 +322,23 @@ function convexityOf(f: YieldFlows, y: InterestRate, discounts = discountsAtYiel
 }
 
 /** CashFlows::basisPointValue: first and second order change of the NPV for one basis point of yield. */
-export function basisPointValue(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): Real {
+export function basisPointValue(
+  leg: Leg,
+  y: InterestRate,
+  settlement: DateSerial,
+  npvDate: DateSerial = settlement,
+  ws?: YieldFlowsWorkspace,
+): Real {
   if (leg.length === 0) return 0
   return bpvOf(yieldFlows(leg, y.dayCounter, settlement, npvDate, ws), y)
 }
 
-function bpvOf(f: YieldFlows, y: InterestRate, modified = modifiedDurationOf(f, y), convexity = convexityOf(f, y)): Real {
+function bpvOf(
+  f: YieldFlows,
+  y: InterestRate,
+  modified = modifiedDurationOf(f, y),
+  convexity = convexityOf(f, y),
+): Real {
   const value = npvAtYield(f, y)
   const delta = -modified * value * 1e-4
   const gamma = (convexity / 100) * value * 1e-8
@@ -291,7 +360,13 @@ export interface YieldMeasures {
  * the flows and their times, and the modified duration and the convexity were computed again for the Macaulay
  * duration and the BPV).
  */
-export function yieldMeasures(leg: Leg, y: InterestRate, settlement: DateSerial, npvDate: DateSerial = settlement, ws?: YieldFlowsWorkspace): YieldMeasures {
+export function yieldMeasures(
+  leg: Leg,
+  y: InterestRate,
+  settlement: DateSerial,
+  npvDate: DateSerial = settlement,
+  ws?: YieldFlowsWorkspace,
+): YieldMeasures {
   if (leg.length === 0) return { simple: 0, modified: 0, macaulay: 0, convexity: 0, bpv: 0 }
   const f = yieldFlows(leg, y.dayCounter, settlement, npvDate, ws)
   const discounts = discountsAtYield(f, y)
@@ -309,12 +384,30 @@ export interface SolverSettings {
 }
 
 /** CashFlows::yield: NewtonSafe on the flat-yield NPV, as QuantLib (accuracy 1e-10, 100 evaluations, guess 5%). */
-export function yieldFromNpv(leg: Leg, target: Real, dc: DayCounter, compounding: InterestRate['compounding'], frequency: number, settlement: DateSerial, npvDate: DateSerial, s: SolverSettings, ws?: YieldFlowsWorkspace): Rate {
+export function yieldFromNpv(
+  leg: Leg,
+  target: Real,
+  dc: DayCounter,
+  compounding: InterestRate['compounding'],
+  frequency: number,
+  settlement: DateSerial,
+  npvDate: DateSerial,
+  s: SolverSettings,
+  ws?: YieldFlowsWorkspace,
+): Rate {
   const f = yieldFlows(leg, dc, settlement, npvDate, ws)
   require(f.amounts.length > 0, 'no cashflows left to solve the yield from')
   if (compounding === 'Compounded') {
     const e = new CompoundedYieldEvaluator(f, target, frequency)
-    return solveWithStep(newtonSafe, (r) => e.objective(r), s.accuracy, s.guess, s.guess / 10, { maxEvaluations: s.maxIterations }, (r) => e.derivative(r))
+    return solveWithStep(
+      newtonSafe,
+      (r) => e.objective(r),
+      s.accuracy,
+      s.guess,
+      s.guess / 10,
+      { maxEvaluations: s.maxIterations },
+      (r) => e.derivative(r),
+    )
   }
   return solveWithStep(
     newtonSafe,
@@ -336,7 +429,11 @@ class CompoundedYieldEvaluator {
   private value = 0
   private duration = 0
 
-  constructor(private readonly f: YieldFlows, private readonly target: number, private readonly n: number) {}
+  constructor(
+    private readonly f: YieldFlows,
+    private readonly target: number,
+    private readonly n: number,
+  ) {}
 
   private evaluate(r: number): void {
     if (r === this.lastRate) return
@@ -370,7 +467,14 @@ class CompoundedYieldEvaluator {
  * CashFlows::zSpread with continuous compounding: the flows' base discount factors are computed once, so each
  * solver evaluation costs one exponential per flow. Brent, step 0.01, as QuantLib.
  */
-export function zSpreadFromNpv(leg: Leg, target: Real, curve: YieldTermStructure, settlement: DateSerial, npvDate: DateSerial, s: SolverSettings): Rate {
+export function zSpreadFromNpv(
+  leg: Leg,
+  target: Real,
+  curve: YieldTermStructure,
+  settlement: DateSerial,
+  npvDate: DateSerial,
+  s: SolverSettings,
+): Rate {
   const live = leg.filter((cf) => !hasOccurred(cf, settlement) && !tradingExCoupon(cf, settlement))
   if (live.length === 0) throw new QuantInputError('no cashflows left to solve the z-spread from')
   const n = live.length

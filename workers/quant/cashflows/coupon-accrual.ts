@@ -16,6 +16,7 @@ export function accruedAmount(c: Coupon, d: DateSerial): Real {
     return c.nominal * fixedInterest(c, c.accrualStart, Math.min(d, c.accrualEnd))
   }
   const rate = rateOf(c)
-  if (tradingExCoupon(c, d)) return -c.nominal * rate * c.dayCounter.yearFraction(d, Math.max(d, c.accrualEnd), c.refStart, c.refEnd)
+  if (tradingExCoupon(c, d))
+    return -c.nominal * rate * c.dayCounter.yearFraction(d, Math.max(d, c.accrualEnd), c.refStart, c.refEnd)
   return c.nominal * rate * c.dayCounter.yearFraction(c.accrualStart, Math.min(d, c.accrualEnd), c.refStart, c.refEnd)
 }

@@ -36,18 +36,33 @@ export interface FixedRateLegOptions {
 }
 
 /** QuantLib's detail::get: the i-th value, the last one beyond the end, the default when empty. */
-export const nth = (values: readonly number[], i: number, fallback: number) => (values.length === 0 ? fallback : i < values.length ? values[i] : values[values.length - 1])
+export const nth = (values: readonly number[], i: number, fallback: number) =>
+  values.length === 0 ? fallback : i < values.length ? values[i] : values[values.length - 1]
 
-export function paymentDateFor(end: DateSerial, calendar: Calendar, convention: BusinessDayConvention, lag: number): DateSerial {
+export function paymentDateFor(
+  end: DateSerial,
+  calendar: Calendar,
+  convention: BusinessDayConvention,
+  lag: number,
+): DateSerial {
   return advance(calendar, end, lag, 'Days', convention)
 }
 
 export function exCouponDateFor(paymentDate: DateSerial, ex: ExCouponTerms | null | undefined): DateSerial | null {
   if (!ex || ex.period.length === 0) return null
-  return advanceByPeriod(ex.calendar, paymentDate, { length: -ex.period.length, unit: ex.period.unit }, ex.convention, ex.endOfMonth)
+  return advanceByPeriod(
+    ex.calendar,
+    paymentDate,
+    { length: -ex.period.length, unit: ex.period.unit },
+    ex.convention,
+    ex.endOfMonth,
+  )
 }
 
-/** Is period i (1-based, ending at dates[i]) regular? Without flags (explicit dates) every period is, as in QuantLib 1.29. */
+/**
+ * Is period i (1-based, ending at dates[i]) regular? Without flags (explicit dates) every period is, as in QuantLib
+ * 1.29.
+ */
 export function isRegularPeriod(schedule: Schedule, i: number): boolean {
   return schedule.isRegular.length === 0 || schedule.isRegular[i - 1]
 }
@@ -76,15 +91,29 @@ export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
     let amount: number
     let refused: string | null = null
     try {
-      amount = nominal * (compoundFactor(rate, compounding, frequency, dayCounter.yearFraction(start, end, refStart, refEnd)) - 1)
+      amount =
+        nominal *
+        (compoundFactor(rate, compounding, frequency, dayCounter.yearFraction(start, end, refStart, refEnd)) - 1)
     } catch (error) {
       if (!(error instanceof QuantInputError)) throw error
       amount = Number.NaN
       refused = error.message
     }
     return {
-      kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate: exCouponDateFor(date, o.exCoupon), dayCounter,
-      rate, compounding, frequency, amount, refused,
+      kind: 'fixed',
+      date,
+      nominal,
+      accrualStart: start,
+      accrualEnd: end,
+      refStart,
+      refEnd,
+      exCouponDate: exCouponDateFor(date, o.exCoupon),
+      dayCounter,
+      rate,
+      compounding,
+      frequency,
+      amount,
+      refused,
     }
   }
 
@@ -92,8 +121,15 @@ export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
   // last one whenever the schedule has a tenor but does not say it is regular. An irregular period takes a notional
   // reference period one tenor long, advanced on the schedule calendar with its end-of-month rule.
   const referenceShift = (from: DateSerial, sign: 1 | -1, tenor: Period) => {
-    require(schedule.endOfMonth !== null, 'full interface (end of month) not available: an explicit schedule with a tenor needs end_of_month', 'schedule.end_of_month')
-    return advanceByPeriod(schedule.calendar, from, { length: sign * tenor.length, unit: tenor.unit }, schedule.convention, schedule.endOfMonth)
+    require(schedule.endOfMonth !==
+      null, 'full interface (end of month) not available: an explicit schedule with a tenor needs end_of_month', 'schedule.end_of_month')
+    return advanceByPeriod(
+      schedule.calendar,
+      from,
+      { length: sign * tenor.length, unit: tenor.unit },
+      schedule.convention,
+      schedule.endOfMonth,
+    )
   }
   const hasFlags = schedule.isRegular.length > 0
   const tenor = schedule.tenor
@@ -101,7 +137,8 @@ export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
   else coupons.push(coupon(1, referenceShift(dates[1], -1, tenor), dates[1]))
   for (let i = 2; i < n - 1; i++) coupons.push(coupon(i, dates[i - 1], dates[i]))
   if (n > 2) {
-    if ((hasFlags && schedule.isRegular[n - 2]) || tenor === null) coupons.push(coupon(n - 1, dates[n - 2], dates[n - 1]))
+    if ((hasFlags && schedule.isRegular[n - 2]) || tenor === null)
+      coupons.push(coupon(n - 1, dates[n - 2], dates[n - 1]))
     else coupons.push(coupon(n - 1, dates[n - 2], referenceShift(dates[n - 2], 1, tenor)))
   }
   return coupons

@@ -54,12 +54,15 @@ export type IborLegPlan = IborCouponPlan[] & {
  * reads. One object per coupon serves as plan and as the first forecast's coupon: a cached floater holds ~500 bytes
  * per flow where a plan beside its coupons held ~800 (23 kB for a 44-coupon floater, 70% of a book's instruments).
  */
-type PlannedCoupon = FloatingRateCoupon & { failsAfterFixing?: unknown; yf: number; value: DateSerial; fixingEnd: DateSerial; spanning: number }
+type PlannedCoupon = FloatingRateCoupon & {
+  failsAfterFixing?: unknown
+  yf: number
+  value: DateSerial
+  fixingEnd: DateSerial
+  spanning: number
+}
 
-type IborCouponPlan =
-  | { kind: 'fixed'; coupon: FixedRateCoupon }
-  | PlannedCoupon
-  | { kind: 'fails'; error: unknown }
+type IborCouponPlan = { kind: 'fixed'; coupon: FixedRateCoupon } | PlannedCoupon | { kind: 'fails'; error: unknown }
 
 export function iborLegPlan(o: IborLegOptions): IborLegPlan {
   const { schedule, index } = o
@@ -81,9 +84,12 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
       let refStart = start
       let refEnd = end
       const date = paymentDateFor(end, payCal, payConv, lag)
-      // FloatingLeg (cashflowvectors.hpp): only flagged irregular periods, reference adjusted with the schedule convention
-      if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1)) refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), schedule.convention)
-      if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n)) refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), schedule.convention)
+      // FloatingLeg (cashflowvectors.hpp): only flagged irregular periods, reference adjusted with the schedule
+      // convention
+      if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1))
+        refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), schedule.convention)
+      if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n))
+        refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), schedule.convention)
       const exCouponDate = exCouponDateFor(date, o.exCoupon)
       const nominal = nth(o.notionals, i, 1)
       const gearing = nth(o.gearings ?? [], i, 1)
@@ -91,7 +97,25 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
       const dc = o.paymentDayCounter
       const yf = dc.yearFraction(start, end, refStart, refEnd)
       if (gearing === 0) {
-        plan.push({ kind: 'fixed', coupon: { kind: 'fixed', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: spread, compounding: 'Simple', frequency: 1, amount: nominal * spread * yf, refused: null } })
+        plan.push({
+          kind: 'fixed',
+          coupon: {
+            kind: 'fixed',
+            date,
+            nominal,
+            accrualStart: start,
+            accrualEnd: end,
+            refStart,
+            refEnd,
+            exCouponDate,
+            dayCounter: dc,
+            rate: spread,
+            compounding: 'Simple',
+            frequency: 1,
+            amount: nominal * spread * yf,
+            refused: null,
+          },
+        })
         failing = false
         continue
       }
@@ -106,20 +130,45 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
         fixingEnd = Math.max(advance(index.fixingCalendar, nextFixingDate, index.fixingDays, 'Days'), value + 1)
       }
       const spanning = index.dayCounter.yearFraction(value, fixingEnd)
-      require(spanning > 0, () => `cannot calculate forward rate between ${value} and ${fixingEnd}: non positive time`, 'schedule')
+      require(spanning > 0, () =>
+        `cannot calculate forward rate between ${value} and ${fixingEnd}: non positive time`, 'schedule')
       failing = false
       const cap = o.caps && o.caps.length ? nth(o.caps, i, Number.NaN) : Number.NaN
       const floor = o.floors && o.floors.length ? nth(o.floors, i, Number.NaN) : Number.NaN
       // the coupon's fields in FloatingRateCoupon's order, then the plan's: every planned coupon of one shape
       const coupon: PlannedCoupon = {
-        kind: 'floating', date, nominal, accrualStart: start, accrualEnd: end, refStart, refEnd, exCouponDate, dayCounter: dc, rate: Number.NaN, amount: Number.NaN,
-        fixingDate, indexFixing: Number.NaN, gearing, spread, cap: Number.isNaN(cap) ? null : cap, floor: Number.isNaN(floor) ? null : floor, inArrears, missingFixing: null,
-        nullAccrual: yf === 0, failsAfterFixing: undefined, yf, value, fixingEnd, spanning,
+        kind: 'floating',
+        date,
+        nominal,
+        accrualStart: start,
+        accrualEnd: end,
+        refStart,
+        refEnd,
+        exCouponDate,
+        dayCounter: dc,
+        rate: Number.NaN,
+        amount: Number.NaN,
+        fixingDate,
+        indexFixing: Number.NaN,
+        gearing,
+        spread,
+        cap: Number.isNaN(cap) ? null : cap,
+        floor: Number.isNaN(floor) ? null : floor,
+        inArrears,
+        missingFixing: null,
+        nullAccrual: yf === 0,
+        failsAfterFixing: undefined,
+        yf,
+        value,
+        fixingEnd,
+        spanning,
       }
       plan.push(coupon)
       try {
-        require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () => `cap level (${cap}) less than floor level (${floor})`, 'caps')
-        require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () => `caps and floors need a positive gearing (${gearing})`, 'gearings')
+        require(Number.isNaN(cap) || Number.isNaN(floor) || cap >= floor, () =>
+          `cap level (${cap}) less than floor level (${floor})`, 'caps')
+        require((Number.isNaN(cap) && Number.isNaN(floor)) || gearing > 0, () =>
+          `caps and floors need a positive gearing (${gearing})`, 'gearings')
       } catch (error) {
         // raised after the coupon's fixing, as QuantLib's leg does
         coupon.failsAfterFixing = error
@@ -140,7 +189,12 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
  * coupons (`inPlace`: the cached instrument the plan is built for), once: every other forecast is new coupons, so
  * the leg of a forecast never changes after it is returned.
  */
-export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, inPlace = false): (FloatingRateCoupon | FixedRateCoupon)[] {
+export function iborLegCoupons(
+  plan: IborLegPlan,
+  index: IborIndex,
+  evaluationDate: DateSerial,
+  inPlace = false,
+): (FloatingRateCoupon | FixedRateCoupon)[] {
   const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
   const own = inPlace && !plan.forecast
   if (own) plan.forecast = true
@@ -162,23 +216,45 @@ export function iborLegCoupons(plan: IborLegPlan, index: IborIndex, evaluationDa
       continue
     }
     leg.push({
-      kind: 'floating', date: p.date, nominal: p.nominal, accrualStart: p.accrualStart, accrualEnd: p.accrualEnd, refStart: p.refStart, refEnd: p.refEnd,
-      exCouponDate: p.exCouponDate, dayCounter: p.dayCounter, rate, amount: p.nominal * rate * p.yf, fixingDate: p.fixingDate, indexFixing, gearing: p.gearing,
-      spread: p.spread, cap: p.cap, floor: p.floor, inArrears: p.inArrears, missingFixing: missing,
+      kind: 'floating',
+      date: p.date,
+      nominal: p.nominal,
+      accrualStart: p.accrualStart,
+      accrualEnd: p.accrualEnd,
+      refStart: p.refStart,
+      refEnd: p.refEnd,
+      exCouponDate: p.exCouponDate,
+      dayCounter: p.dayCounter,
+      rate,
+      amount: p.nominal * rate * p.yf,
+      fixingDate: p.fixingDate,
+      indexFixing,
+      gearing: p.gearing,
+      spread: p.spread,
+      cap: p.cap,
+      floor: p.floor,
+      inArrears: p.inArrears,
+      missingFixing: missing,
       nullAccrual: p.nullAccrual,
     })
   }
   return leg
 }
 
-/** A planned coupon's index fixing at the evaluation date (historical or forecast), raising what the coupon raises after its fixing. */
+/**
+ * A planned coupon's index fixing at the evaluation date (historical or forecast), raising what the coupon raises after
+ * its fixing.
+ */
 function plannedFixing(p: PlannedCoupon, index: IborIndex, evaluationDate: DateSerial): Rate {
   const indexFixing = couponIndexFixing(index, p.fixingDate, evaluationDate, p.value, p.fixingEnd, p.spanning)
   if (p.failsAfterFixing !== undefined) throw p.failsAfterFixing
   return indexFixing
 }
 
-/** A planned coupon's rate from its index fixing: gearing and spread; zero-volatility optionlets are intrinsic, so the floor and cap clamp it. */
+/**
+ * A planned coupon's rate from its index fixing: gearing and spread; zero-volatility optionlets are intrinsic, so the
+ * floor and cap clamp it.
+ */
 function plannedRate(p: PlannedCoupon, indexFixing: Rate): Rate {
   let rate = p.gearing * indexFixing + p.spread
   if (p.floor !== null) rate = Math.max(rate, p.floor)
@@ -192,7 +268,12 @@ function plannedRate(p: PlannedCoupon, indexFixing: Rate): Rate {
  * fails when read (amountOf: a missing fixing, a null accrual period). A bumped valuation reads only the amounts
  * (floatingRateBondNpv).
  */
-export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDate: DateSerial, amounts: Float64Array): void {
+export function iborLegAmounts(
+  plan: IborLegPlan,
+  index: IborIndex,
+  evaluationDate: DateSerial,
+  amounts: Float64Array,
+): void {
   for (let j = 0; j < plan.length; j++) {
     const p = plan[j]
     if (p.kind === 'fails') throw p.error
@@ -210,14 +291,21 @@ export function iborLegAmounts(plan: IborLegPlan, index: IborIndex, evaluationDa
  * For each flow of a bond built from `plan` (bondFromCoupons over iborLegCoupons), the plan entry of its floating
  * coupon, -1 for any other flow; null where the flows do not follow the plan's order (a sort that moved a coupon).
  */
-export function floatingCouponPlanIndex(plan: IborLegPlan, leg: readonly { kind: string; accrualStart?: DateSerial }[]): Int32Array | null {
+export function floatingCouponPlanIndex(
+  plan: IborLegPlan,
+  leg: readonly { kind: string; accrualStart?: DateSerial }[],
+): Int32Array | null {
   const out = new Int32Array(leg.length).fill(-1)
   let j = 0
   let matched = 0
   for (let k = 0; k < leg.length; k++) {
     const cf = leg[k]
     if (cf.kind !== 'floating') continue
-    while (j < plan.length && !(plan[j].kind === 'floating' && (plan[j] as PlannedCoupon).accrualStart === cf.accrualStart)) j++
+    while (
+      j < plan.length &&
+      !(plan[j].kind === 'floating' && (plan[j] as PlannedCoupon).accrualStart === cf.accrualStart)
+    )
+      j++
     if (j === plan.length) return null
     out[k] = j++
     matched++
@@ -228,7 +316,19 @@ export function floatingCouponPlanIndex(plan: IborLegPlan, leg: readonly { kind:
 }
 
 /** The fixing and payment dates of an Ibor leg's floating coupons, without pricing anything (fixings availability). */
-export function iborCouponDates(o: Pick<IborLegOptions, 'schedule' | 'index' | 'fixingDays' | 'inArrears' | 'gearings' | 'paymentCalendar' | 'paymentConvention' | 'paymentLag'>): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
+export function iborCouponDates(
+  o: Pick<
+    IborLegOptions,
+    | 'schedule'
+    | 'index'
+    | 'fixingDays'
+    | 'inArrears'
+    | 'gearings'
+    | 'paymentCalendar'
+    | 'paymentConvention'
+    | 'paymentLag'
+  >,
+): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
   const { schedule, index } = o
   const days = o.fixingDays ?? index.fixingDays
   const payCal = o.paymentCalendar ?? schedule.calendar

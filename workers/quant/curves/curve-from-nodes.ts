@@ -30,7 +30,15 @@ import { InterpolatedDiscountCurve } from './interpolated-discount-curve.ts'
 import { InterpolatedForwardCurve } from './interpolated-forward-curve.ts'
 import type { YieldTermStructure } from './yield-term-structure.ts'
 
-export const INTERPOLATION_METHODS = ['linear_zero', 'log_linear_discount', 'cubic_zero', 'natural_cubic_zero', 'monotone_cubic_zero', 'log_cubic_discount', 'linear_forward'] as const
+export const INTERPOLATION_METHODS = [
+  'linear_zero',
+  'log_linear_discount',
+  'cubic_zero',
+  'natural_cubic_zero',
+  'monotone_cubic_zero',
+  'log_cubic_discount',
+  'linear_forward',
+] as const
 export type InterpolationMethod = (typeof INTERPOLATION_METHODS)[number]
 
 export interface CurveBuilding {
@@ -56,8 +64,10 @@ export interface CurveNodesInput {
 }
 
 const linear: Interpolator = (x, y) => new LinearInterpolation(x, y)
-const naturalCubic: Interpolator = (x, y) => new CubicInterpolation(x, y, { derivativeApprox: 'Spline', monotonic: false })
-const monotoneCubic: Interpolator = (x, y) => new CubicInterpolation(x, y, { derivativeApprox: 'Spline', monotonic: true })
+const naturalCubic: Interpolator = (x, y) =>
+  new CubicInterpolation(x, y, { derivativeApprox: 'Spline', monotonic: false })
+const monotoneCubic: Interpolator = (x, y) =>
+  new CubicInterpolation(x, y, { derivativeApprox: 'Spline', monotonic: true })
 const logLinear: Interpolator = (x, y) => new LogInterpolation(x, y, linear)
 const logNaturalCubic: Interpolator = (x, y) => new LogInterpolation(x, y, naturalCubic)
 
@@ -74,27 +84,34 @@ const DISCOUNT_INTERPOLATORS: Readonly<Partial<Record<InterpolationMethod, Inter
 
 export function buildCurve({ referenceDate, nodes, building, workspace }: CurveNodesInput): YieldTermStructure {
   const method = building.interpolation_method as InterpolationMethod
-  require((INTERPOLATION_METHODS as readonly string[]).includes(method), () => `unknown interpolation_method '${building.interpolation_method}' (expected one of ${INTERPOLATION_METHODS.join(', ')})`, 'building.interpolation_method')
+  require((INTERPOLATION_METHODS as readonly string[]).includes(method), () =>
+    `unknown interpolation_method '${building.interpolation_method}' (expected one of ${INTERPOLATION_METHODS.join(', ')})`, 'building.interpolation_method')
   const compounding = building.compounding as Compounding
-  require(COMPOUNDINGS.includes(compounding), () => `unknown compounding '${building.compounding}'`, 'building.compounding')
+  require(COMPOUNDINGS.includes(compounding), () =>
+    `unknown compounding '${building.compounding}'`, 'building.compounding')
   const frequency = parseFrequency(building.frequency, 'building.frequency')
   // a Business/252 curve counts the business days of the calendar of its building details
   // (each of its times counts business days: a curve without a workspace gets one of its own)
   const business252 = dayCountNeedsCalendar(building.day_counter) && Boolean(building.calendar)
   const reused = business252 ? (workspace ?? timeWorkspace()) : undefined
-  const calendar = business252 ? calendarFromTerms(building.calendar as CalendarTerms, 'building.calendar', reused) : undefined
+  const calendar = business252
+    ? calendarFromTerms(building.calendar as CalendarTerms, 'building.calendar', reused)
+    : undefined
   const dayCounter = dayCounterFromCode(building.day_counter, { calendar, workspace: reused }, 'building.day_counter')
   const extrapolation = building.extrapolation ?? true
   const scale = building.rate_unit === 'percent' ? 0.01 : 1
 
   const { days_to_maturity: days, zero } = nodes
-  require(days.length > 0 && days.length === zero.length, () => `nodes: ${days.length} days and ${zero.length} rates`, 'nodes')
+  require(days.length > 0 && days.length === zero.length, () =>
+    `nodes: ${days.length} days and ${zero.length} rates`, 'nodes')
   const dates: DateSerial[] = []
   const rates: number[] = []
   for (let i = 0; i < days.length; i++) {
-    require(Number.isInteger(days[i]) && days[i] >= 0, () => `nodes: days_to_maturity must be non-negative integers (${days[i]})`, 'nodes.days_to_maturity')
+    require(Number.isInteger(days[i]) && days[i] >= 0, () =>
+      `nodes: days_to_maturity must be non-negative integers (${days[i]})`, 'nodes.days_to_maturity')
     require(Number.isFinite(zero[i]), () => `nodes: rate at ${days[i]} days is not finite`, 'nodes.zero')
-    require(i === 0 || days[i] > days[i - 1], () => `nodes: days_to_maturity must increase (${days[i - 1]} then ${days[i]})`, 'nodes.days_to_maturity')
+    require(i === 0 || days[i] > days[i - 1], () =>
+      `nodes: days_to_maturity must increase (${days[i - 1]} then ${days[i]})`, 'nodes.days_to_maturity')
     dates.push(referenceDate + days[i])
     rates.push(zero[i] * scale)
   }
@@ -106,14 +123,18 @@ export function buildCurve({ referenceDate, nodes, building, workspace }: CurveN
   require(dates.length >= 2, 'nodes: a curve needs a node after the reference date', 'nodes')
 
   if (method === 'linear_forward') {
-    require((building.quote_convention ?? 'forward') === 'forward', 'linear_forward applies only to curves whose quotes are forward rates', 'building.quote_convention')
+    require((building.quote_convention ?? 'forward') ===
+      'forward', 'linear_forward applies only to curves whose quotes are forward rates', 'building.quote_convention')
     return new InterpolatedForwardCurve(dates, rates, dayCounter, linear, extrapolation)
   }
-  require(building.quote_convention === undefined || building.quote_convention === 'zero', () => `${method} needs zero-rate quotes, got quote_convention '${building.quote_convention}'`, 'building.quote_convention')
+  require(building.quote_convention === undefined || building.quote_convention === 'zero', () =>
+    `${method} needs zero-rate quotes, got quote_convention '${building.quote_convention}'`, 'building.quote_convention')
   const zeroInterpolator = ZERO_INTERPOLATORS[method]
-  if (zeroInterpolator) return new InterpolatedZeroCurve(dates, rates, dayCounter, zeroInterpolator, compounding, frequency, extrapolation)
+  if (zeroInterpolator)
+    return new InterpolatedZeroCurve(dates, rates, dayCounter, zeroInterpolator, compounding, frequency, extrapolation)
   const discountInterpolator = DISCOUNT_INTERPOLATORS[method]
-  if (!discountInterpolator) throw new QuantInputError(`unsupported interpolation_method '${method}'`, 'building.interpolation_method')
+  if (!discountInterpolator)
+    throw new QuantInputError(`unsupported interpolation_method '${method}'`, 'building.interpolation_method')
   const times = nodeTimes(dates, dayCounter)
   const discounts = rates.map((r, i) => (i === 0 ? 1 : discountFactor(r, compounding, frequency, times[i])))
   return new InterpolatedDiscountCurve(dates, discounts, dayCounter, discountInterpolator, extrapolation)

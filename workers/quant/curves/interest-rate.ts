@@ -5,7 +5,13 @@ import type { DayCounter } from '../time/day-counter.ts'
 import { Frequency } from '../time/period.ts'
 
 export type Compounding = 'Simple' | 'Compounded' | 'Continuous' | 'SimpleThenCompounded' | 'CompoundedThenSimple'
-export const COMPOUNDINGS: readonly Compounding[] = ['Simple', 'Compounded', 'Continuous', 'SimpleThenCompounded', 'CompoundedThenSimple']
+export const COMPOUNDINGS: readonly Compounding[] = [
+  'Simple',
+  'Compounded',
+  'Continuous',
+  'SimpleThenCompounded',
+  'CompoundedThenSimple',
+]
 
 export interface InterestRate {
   rate: Rate
@@ -16,12 +22,22 @@ export interface InterestRate {
 }
 
 function checkFrequency(compounding: Compounding, frequency: number): void {
-  if (compounding === 'Compounded' || compounding === 'SimpleThenCompounded' || compounding === 'CompoundedThenSimple') {
-    require(frequency !== Frequency.Once && frequency !== Frequency.NoFrequency, 'frequency not allowed for this interest rate')
+  if (
+    compounding === 'Compounded' ||
+    compounding === 'SimpleThenCompounded' ||
+    compounding === 'CompoundedThenSimple'
+  ) {
+    require(frequency !== Frequency.Once &&
+      frequency !== Frequency.NoFrequency, 'frequency not allowed for this interest rate')
   }
 }
 
-export function interestRate(rate: Rate, dayCounter: DayCounter, compounding: Compounding, frequency: number): InterestRate {
+export function interestRate(
+  rate: Rate,
+  dayCounter: DayCounter,
+  compounding: Compounding,
+  frequency: number,
+): InterestRate {
   checkFrequency(compounding, frequency)
   return { rate, dayCounter, compounding, frequency }
 }
@@ -48,7 +64,8 @@ export function compoundFormula(r: Rate, compounding: Compounding, frequency: nu
   }
 }
 
-export const discountFactor = (r: Rate, compounding: Compounding, frequency: number, t: Time) => 1 / compoundFactor(r, compounding, frequency, t)
+export const discountFactor = (r: Rate, compounding: Compounding, frequency: number, t: Time) =>
+  1 / compoundFactor(r, compounding, frequency, t)
 
 /** QuantLib's InterestRate::impliedRate(compound, dc, comp, freq, t). */
 export function impliedRate(compound: number, compounding: Compounding, frequency: number, t: Time): Rate {
@@ -77,6 +94,12 @@ export function equivalentRate(r: InterestRate, compounding: Compounding, freque
   return impliedRate(compoundFactor(r.rate, r.compounding, r.frequency, t), compounding, frequency, t)
 }
 
-export function rateDiscountFactor(r: InterestRate, d1: DateSerial, d2: DateSerial, refStart?: DateSerial, refEnd?: DateSerial): number {
+export function rateDiscountFactor(
+  r: InterestRate,
+  d1: DateSerial,
+  d2: DateSerial,
+  refStart?: DateSerial,
+  refEnd?: DateSerial,
+): number {
   return discountFactor(r.rate, r.compounding, r.frequency, r.dayCounter.yearFraction(d1, d2, refStart, refEnd))
 }

@@ -18,10 +18,18 @@ export class InterpolatedDiscountCurve implements YieldTermStructure {
   private readonly dMax: DiscountFactor
   private readonly fwdMax: Rate
 
-  constructor(dates: readonly DateSerial[], discounts: readonly DiscountFactor[], readonly dayCounter: DayCounter, interpolator: Interpolator, readonly allowsExtrapolation: boolean) {
+  constructor(
+    dates: readonly DateSerial[],
+    discounts: readonly DiscountFactor[],
+    readonly dayCounter: DayCounter,
+    interpolator: Interpolator,
+    readonly allowsExtrapolation: boolean,
+  ) {
     require(dates.length === discounts.length, 'dates/data count mismatch', 'nodes')
-    require(discounts[0] === 1, 'the first discount must be == 1.0 to flag the corresponding date as reference date', 'nodes')
-    for (let i = 1; i < discounts.length; i++) require(discounts[i] > 0, () => `negative discount (${discounts[i]})`, 'nodes')
+    require(discounts[0] ===
+      1, 'the first discount must be == 1.0 to flag the corresponding date as reference date', 'nodes')
+    for (let i = 1; i < discounts.length; i++)
+      require(discounts[i] > 0, () => `negative discount (${discounts[i]})`, 'nodes')
     this.referenceDate = dates[0]
     const times = nodeTimes(dates, dayCounter)
     this.interpolation = interpolator(times, discounts)

@@ -18,7 +18,13 @@ export class InterpolatedForwardCurve implements YieldTermStructure {
   private readonly fMax: Rate
   private readonly integralMax: number
 
-  constructor(dates: readonly DateSerial[], forwards: readonly Rate[], readonly dayCounter: DayCounter, interpolator: Interpolator, readonly allowsExtrapolation: boolean) {
+  constructor(
+    dates: readonly DateSerial[],
+    forwards: readonly Rate[],
+    readonly dayCounter: DayCounter,
+    interpolator: Interpolator,
+    readonly allowsExtrapolation: boolean,
+  ) {
     require(dates.length === forwards.length, 'dates/data count mismatch', 'nodes')
     this.referenceDate = dates[0]
     const times = nodeTimes(dates, dayCounter)

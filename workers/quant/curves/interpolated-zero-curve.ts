@@ -17,7 +17,8 @@ export function nodeTimes(dates: readonly DateSerial[], dayCounter: DayCounter):
   const times = new Float64Array(dates.length)
   for (let i = 1; i < dates.length; i++) {
     times[i] = dayCounter.yearFraction(dates[0], dates[i])
-    require(times[i] > times[i - 1], () => `two dates correspond to the same time under this curve's day count convention (${dayCounter.name})`, 'nodes')
+    require(times[i] > times[i - 1], () =>
+      `two dates correspond to the same time under this curve's day count convention (${dayCounter.name})`, 'nodes')
   }
   return times
 }
@@ -46,7 +47,8 @@ export class InterpolatedZeroCurve implements YieldTermStructure {
     if (compounding !== 'Continuous') {
       // time 0 cannot be used: QuantLib falls back to about one day for the first rate
       data[0] = equivalentRate(interestRate(rates[0], dayCounter, compounding, frequency), 'Continuous', -1, 1 / 365)
-      for (let i = 1; i < dates.length; i++) data[i] = equivalentRate(interestRate(rates[i], dayCounter, compounding, frequency), 'Continuous', -1, times[i])
+      for (let i = 1; i < dates.length; i++)
+        data[i] = equivalentRate(interestRate(rates[i], dayCounter, compounding, frequency), 'Continuous', -1, times[i])
     }
     this.interpolation = interpolator(times, data)
     this.tMax = times[times.length - 1]

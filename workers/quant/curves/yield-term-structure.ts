@@ -19,7 +19,8 @@ export interface YieldTermStructure {
   discountT(t: Time): DiscountFactor
 }
 
-export const timeFromReference = (curve: YieldTermStructure, d: DateSerial): Time => curve.dayCounter.yearFraction(curve.referenceDate, d)
+export const timeFromReference = (curve: YieldTermStructure, d: DateSerial): Time =>
+  curve.dayCounter.yearFraction(curve.referenceDate, d)
 
 /** QuantLib's YieldTermStructure::discount(t): range-checked. */
 // hot path: plain checks, no closures or messages built unless they fail
@@ -32,7 +33,8 @@ export function discountTime(curve: YieldTermStructure, t: Time, extrapolate = f
 }
 
 export function discountAt(curve: YieldTermStructure, d: DateSerial, extrapolate = false): DiscountFactor {
-  if (d < curve.referenceDate) throw new QuantInputError(`date (${toIso(d)}) before reference date (${toIso(curve.referenceDate)})`)
+  if (d < curve.referenceDate)
+    throw new QuantInputError(`date (${toIso(d)}) before reference date (${toIso(curve.referenceDate)})`)
   // exactly 1 for every curve; and a day counter may count the empty interval as negative (30E/360 ISDA on a
   // February-end termination date), which QuantLib 1.29 then refuses
   if (d === curve.referenceDate) return 1
@@ -42,7 +44,14 @@ export function discountAt(curve: YieldTermStructure, d: DateSerial, extrapolate
 const DT = 0.0001
 
 /** QuantLib's YieldTermStructure::zeroRate(Date, dayCounter, comp, freq). */
-export function zeroRateAt(curve: YieldTermStructure, d: DateSerial, dayCounter: DayCounter, compounding: Compounding, frequency: number, extrapolate = false): Rate {
+export function zeroRateAt(
+  curve: YieldTermStructure,
+  d: DateSerial,
+  dayCounter: DayCounter,
+  compounding: Compounding,
+  frequency: number,
+  extrapolate = false,
+): Rate {
   if (d === curve.referenceDate) {
     return impliedRate(1 / discountTime(curve, DT, extrapolate), compounding, frequency, DT)
   }
@@ -51,13 +60,27 @@ export function zeroRateAt(curve: YieldTermStructure, d: DateSerial, dayCounter:
 }
 
 /** QuantLib's YieldTermStructure::zeroRate(Time, comp, freq): the curve's own day counter. */
-export function zeroRateTime(curve: YieldTermStructure, t: Time, compounding: Compounding, frequency: number, extrapolate = false): Rate {
+export function zeroRateTime(
+  curve: YieldTermStructure,
+  t: Time,
+  compounding: Compounding,
+  frequency: number,
+  extrapolate = false,
+): Rate {
   if (t === 0) t = DT
   return impliedRate(1 / discountTime(curve, t, extrapolate), compounding, frequency, t)
 }
 
 /** QuantLib's YieldTermStructure::forwardRate(d1, d2, dayCounter, comp, freq). */
-export function forwardRateAt(curve: YieldTermStructure, d1: DateSerial, d2: DateSerial, dayCounter: DayCounter, compounding: Compounding, frequency: number, extrapolate = false): Rate {
+export function forwardRateAt(
+  curve: YieldTermStructure,
+  d1: DateSerial,
+  d2: DateSerial,
+  dayCounter: DayCounter,
+  compounding: Compounding,
+  frequency: number,
+  extrapolate = false,
+): Rate {
   if (d1 === d2) {
     const t1 = Math.max(timeFromReference(curve, d1) - DT / 2, 0)
     const t2 = t1 + DT

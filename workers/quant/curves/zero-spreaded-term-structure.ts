@@ -44,7 +44,14 @@ export class ZeroSpreadedTermStructure implements YieldTermStructure {
 }
 
 /** ZeroSpreadedTermStructure::zeroYieldImpl then ZeroYieldStructure::discountImpl (QuantLib 1.29) at t > 0. */
-export function spreadedDiscount(base: YieldTermStructure, t: Time, spread: Spread, compounding: Compounding = 'Continuous', frequency = -1, zeros?: ZeroMemo): DiscountFactor {
+export function spreadedDiscount(
+  base: YieldTermStructure,
+  t: Time,
+  spread: Spread,
+  compounding: Compounding = 'Continuous',
+  frequency = -1,
+  zeros?: ZeroMemo,
+): DiscountFactor {
   let zero = zeros?.get(t)
   if (zero === undefined) {
     zero = zeroRateTime(base, t, compounding, frequency, true)

@@ -37,15 +37,19 @@ export function withForecastCurve(index: IborIndex, forecastCurve: YieldTermStru
 }
 
 /** IborIndex::valueDate: the fixing date advanced by the fixing days on the fixing calendar. */
-export const valueDate = (index: IborIndex, fixingDate: DateSerial) => advance(index.fixingCalendar, fixingDate, index.fixingDays, 'Days')
+export const valueDate = (index: IborIndex, fixingDate: DateSerial) =>
+  advance(index.fixingCalendar, fixingDate, index.fixingDays, 'Days')
 
 /** IborIndex::maturityDate. */
-export const maturityDate = (index: IborIndex, value: DateSerial) => advanceByPeriod(index.fixingCalendar, value, index.tenor, index.convention, index.endOfMonth)
+export const maturityDate = (index: IborIndex, value: DateSerial) =>
+  advanceByPeriod(index.fixingCalendar, value, index.tenor, index.convention, index.endOfMonth)
 
 /** IborIndex::forecastFixing(d1, d2, t) = (P(d1)/P(d2) - 1)/t. */
 export function forecastFixing(index: IborIndex, d1: DateSerial, d2: DateSerial, t: Time): Rate {
-  require(index.forecastCurve !== null, () => `null term structure set to this instance of ${index.name}`, 'curves.projection')
-  require(t > 0, () => `cannot calculate forward rate between ${toIso(d1)} and ${toIso(d2)}: non positive time (${t}) using ${index.dayCounter.name} daycounter`)
+  require(index.forecastCurve !== null, () =>
+    `null term structure set to this instance of ${index.name}`, 'curves.projection')
+  require(t > 0, () =>
+    `cannot calculate forward rate between ${toIso(d1)} and ${toIso(d2)}: non positive time (${t}) using ${index.dayCounter.name} daycounter`)
   return (discountAt(index.forecastCurve, d1, true) / discountAt(index.forecastCurve, d2, true) - 1) / t
 }
 
@@ -53,11 +57,21 @@ export function forecastFixing(index: IborIndex, d1: DateSerial, d2: DateSerial,
  * The rate of a fixing (past or forecast) over [valueDate, endDate], spanning t under the index day counter;
  * NaN when a historical fixing is missing (the coupon then fails only if its amount is used, as in QuantLib).
  */
-export function couponIndexFixing(index: IborIndex, fixingDate: DateSerial, evaluationDate: DateSerial, value: DateSerial, end: DateSerial, t: Time): Rate {
+export function couponIndexFixing(
+  index: IborIndex,
+  fixingDate: DateSerial,
+  evaluationDate: DateSerial,
+  value: DateSerial,
+  end: DateSerial,
+  t: Time,
+): Rate {
   if (fixingDate > evaluationDate) return forecastFixing(index, value, end, t)
   const past = index.history.get(fixingDate)
   if (fixingDate < evaluationDate) return past ?? Number.NaN
   return past ?? forecastFixing(index, value, end, t)
 }
 
-export const missingFixing = (index: IborIndex, fixingDate: DateSerial) => ({ index: index.name, date: toIso(fixingDate) })
+export const missingFixing = (index: IborIndex, fixingDate: DateSerial) => ({
+  index: index.name,
+  date: toIso(fixingDate),
+})

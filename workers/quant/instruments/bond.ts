@@ -37,7 +37,8 @@ export function notional(bond: Bond, d: DateSerial): Real {
   return d < (schedule[index] as DateSerial) ? bond.notionals[index - 1] : bond.notionals[index]
 }
 
-const close = (a: number, b: number) => a === b || Math.abs(a - b) <= 42 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b))
+const close = (a: number, b: number) =>
+  a === b || Math.abs(a - b) <= 42 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b))
 
 /** Bond::calculateNotionalsFromCashflows. */
 function notionalsFromCoupons(leg: Leg): { notionals: Real[]; schedule: (DateSerial | null)[] } {
@@ -61,18 +62,27 @@ function notionalsFromCoupons(leg: Leg): { notionals: Real[]; schedule: (DateSer
 }
 
 /** Bond::addRedemptionsToCashflows: amortization payments where the notional steps down, the redemption last. */
-export function bondFromCoupons(base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>, coupons: Leg, redemptions: readonly number[]): Bond {
+export function bondFromCoupons(
+  base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>,
+  coupons: Leg,
+  redemptions: readonly number[],
+): Bond {
   if (base.issueDate !== null && coupons.length > 0) {
     let first = coupons[0].date
     for (const c of coupons) if (c.date < first) first = c.date
     const issue = base.issueDate
-    require(issue < first, () => `issue date (${toIso(issue)}) must be earlier than first payment date (${toIso(first)})`, 'issue_date')
+    require(issue < first, () =>
+      `issue date (${toIso(issue)}) must be earlier than first payment date (${toIso(first)})`, 'issue_date')
   }
   const { notionals, schedule } = notionalsFromCoupons(coupons)
   const cashflows: CashFlow[] = [...coupons]
   for (let i = 1; i < schedule.length; i++) {
     const R = i < redemptions.length ? redemptions[i] : redemptions.length ? redemptions[redemptions.length - 1] : 100
-    const payment: SimpleCashFlow = { kind: i < schedule.length - 1 ? 'amortization' : 'redemption', date: schedule[i] as DateSerial, amount: (R / 100) * (notionals[i - 1] - notionals[i]) }
+    const payment: SimpleCashFlow = {
+      kind: i < schedule.length - 1 ? 'amortization' : 'redemption',
+      date: schedule[i] as DateSerial,
+      amount: (R / 100) * (notionals[i - 1] - notionals[i]),
+    }
     cashflows.push(payment)
   }
   // stable: redemptions follow the coupons of the same date
@@ -80,11 +90,24 @@ export function bondFromCoupons(base: Omit<Bond, 'cashflows' | 'notionals' | 'no
   require(cashflows.length > 0, 'bond with no cashflows!')
   // spelled out rather than spread (a floater's bumped re-forecasts build one per bump): V8 gives each spread with
   // added fields hidden classes of its own, allocated in the old generation
-  return { settlementDays: base.settlementDays, calendar: base.calendar, issueDate: base.issueDate, maturityDate: base.maturityDate, cashflows, notionals, notionalSchedule: schedule }
+  return {
+    settlementDays: base.settlementDays,
+    calendar: base.calendar,
+    issueDate: base.issueDate,
+    maturityDate: base.maturityDate,
+    cashflows,
+    notionals,
+    notionalSchedule: schedule,
+  }
 }
 
 /** Bond::setSingleRedemption (zero-coupon bonds). */
-export function bondWithSingleRedemption(base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>, faceAmount: Real, redemption: Real, date: DateSerial): Bond {
+export function bondWithSingleRedemption(
+  base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>,
+  faceAmount: Real,
+  redemption: Real,
+  date: DateSerial,
+): Bond {
   return {
     settlementDays: base.settlementDays,
     calendar: base.calendar,

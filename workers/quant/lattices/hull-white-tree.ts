@@ -17,7 +17,8 @@ const SQRT3 = Math.sqrt(3)
  * The branching target of node j of a layer: round(E[x]/dx), E[x] = j·dxPrev·decay. It never decreases with j (every
  * factor is positive and rounding is monotone), so a layer's descendants span its end nodes' targets ± 1.
  */
-const branchTarget = (j: number, dxPrev: number, decay: number, dx: number) => Math.floor((j * dxPrev * decay) / dx + 0.5)
+const branchTarget = (j: number, dxPrev: number, decay: number, dx: number) =>
+  Math.floor((j * dxPrev * decay) / dx + 0.5)
 
 function varianceOf(a: number, sigma: number): (dt: number) => number {
   const factor = a < Math.sqrt(Number.EPSILON) ? 0 : (0.5 * sigma * sigma) / a
@@ -39,7 +40,9 @@ interface TreeLayout {
   x0: Float64Array
   dx: Float64Array
   mid: Int32Array
-  /** per node, side by side: the probabilities of the down, middle and up branches (one stream for a rollback to read) */
+  /**
+   * per node, side by side: the probabilities of the down, middle and up branches (one stream for a rollback to read)
+   */
   probs: Float64Array
   /** false once the next layout of another shape took over its arrays (a tree on it then builds it again) */
   valid: boolean
@@ -82,7 +85,10 @@ function sameSteps(a: Float64Array, b: Float64Array): boolean {
   return true
 }
 
-/** Buffers for a layout: the last layout's when they are large enough and not a large tree's (which loses them), else new ones. */
+/**
+ * Buffers for a layout: the last layout's when they are large enough and not a large tree's (which loses them), else
+ * new ones.
+ */
 function buffersFor(ws: TreeWorkspace, steps: number, nodes: number): LayoutBuffers {
   const last = ws.layout
   if (last && last.buffers.nodes <= RECYCLED_NODES && last.buffers.steps >= steps && last.buffers.nodes >= nodes) {
@@ -99,14 +105,16 @@ function buffersFor(ws: TreeWorkspace, steps: number, nodes: number): LayoutBuff
 function layoutOf(ws: TreeWorkspace, grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
   const last = ws.layout
   if (last && last.a === a && last.sigma === sigma && sameSteps(last.dts, grid.dts)) {
-    require(last.capacity <= maxNodes, () => `the Hull-White tree would need ${last.capacity} nodes, over the limit of ${maxNodes}`, 'tree')
+    require(last.capacity <= maxNodes, () =>
+      `the Hull-White tree would need ${last.capacity} nodes, over the limit of ${maxNodes}`, 'tree')
     return last
   }
   const n = grid.size - 1
   const variance = varianceOf(a, sigma)
   // the flat arrays hold one entry per node: refuse before allocating what a grid of many close dates needs
   const capacity = HullWhiteTree.nodeCount(grid, a, sigma)
-  require(capacity <= maxNodes, () => `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
+  require(capacity <= maxNodes, () =>
+    `the Hull-White tree would need ${capacity} nodes, over the limit of ${maxNodes}`, 'tree')
   const buffers = buffersFor(ws, n + 1, capacity)
   // views in the buffers: per step (n + 1 entries) size and offset, dts, x0 and dx; per node mid and 3 probabilities
   const steps = buffers.steps
@@ -247,7 +255,10 @@ export class HullWhiteTree {
     this.fit(curve)
   }
 
-  /** The layout, built again (the same numbers: it depends on the grid, a and sigma alone) if its arrays were taken over. */
+  /**
+   * The layout, built again (the same numbers: it depends on the grid, a and sigma alone) if its arrays were taken
+   * over.
+   */
   private current(): TreeLayout {
     if (!this.layout.valid) this.layout = layoutOf(this.workspace, this.grid, this.a, this.sigma, this.maxNodes)
     return this.layout
@@ -316,7 +327,14 @@ export class HullWhiteTree {
    * out = E[values]·exp(-(x + phi + shift)·dt), d out/d shift = E[slopes]·exp(...) − dt·out. The values are then
    * computed as without them, bit for bit, so a Newton solve on them solves the same function as a bracketing one.
    */
-  stepback(i: number, values: Float64Array, out: Float64Array, shift = 0, slopes?: Float64Array, outSlopes?: Float64Array): void {
+  stepback(
+    i: number,
+    values: Float64Array,
+    out: Float64Array,
+    shift = 0,
+    slopes?: Float64Array,
+    outSlopes?: Float64Array,
+  ): void {
     const layout = this.current()
     const size = layout.size[i]
     const off = layout.offset[i]
@@ -328,7 +346,8 @@ export class HullWhiteTree {
         for (let j = 0; j < size; j++) {
           const m = mid[off + j]
           const r = 3 * (off + j)
-          out[j] = (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) * discount[off + j]
+          out[j] =
+            (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) * discount[off + j]
         }
         return
       }
@@ -336,7 +355,9 @@ export class HullWhiteTree {
       for (let j = 0; j < size; j++) {
         const m = mid[off + j]
         const r = 3 * (off + j)
-        out[j] = (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) * (discount[off + j] * moved)
+        out[j] =
+          (probs[r] * values[m - 1] + probs[r + 1] * values[m] + probs[r + 2] * values[m + 1]) *
+          (discount[off + j] * moved)
       }
       return
     }

@@ -17,5 +17,7 @@ export function scratchArray(slots: ScratchSlots, slot: number, size: number): F
   return grown
 }
 
-/** The slots of each pass: none is used by two passes that can run at once (a fit runs before any rollback of its tree). */
+/**
+ * The slots of each pass: none is used by two passes that can run at once (a fit runs before any rollback of its tree).
+ */
 export const SCRATCH = { fitPrices: 0, fitNext: 1, values: 2, valuesOut: 3, slopes: 4, slopesOut: 5 } as const

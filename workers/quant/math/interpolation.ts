@@ -32,6 +32,9 @@ export function locate(xs: Float64Array, x: number): number {
 
 export function checkPoints(xs: ArrayLike<number>, ys: ArrayLike<number>, required: number, field = 'nodes'): void {
   require(xs.length === ys.length, () => `${field}: ${xs.length} abscissas but ${ys.length} values`, field)
-  require(xs.length >= required, () => `${field}: not enough points to interpolate: at least ${required} required, ${xs.length} provided`, field)
-  for (let i = 1; i < xs.length; i++) require(xs[i] > xs[i - 1], () => `${field}: abscissas must be strictly increasing (${xs[i - 1]} then ${xs[i]})`, field)
+  require(xs.length >= required, () =>
+    `${field}: not enough points to interpolate: at least ${required} required, ${xs.length} provided`, field)
+  for (let i = 1; i < xs.length; i++)
+    require(xs[i] > xs[i - 1], () =>
+      `${field}: abscissas must be strictly increasing (${xs[i - 1]} then ${xs[i]})`, field)
 }

@@ -19,7 +19,13 @@ export interface Bracket {
   evaluations: number
 }
 
-export type SolveImpl = (f: Objective, accuracy: number, b: Bracket, maxEvaluations: number, derivative?: Objective) => number
+export type SolveImpl = (
+  f: Objective,
+  accuracy: number,
+  b: Bracket,
+  maxEvaluations: number,
+  derivative?: Objective,
+) => number
 
 export interface SolverOptions {
   maxEvaluations?: number
@@ -34,7 +40,15 @@ function enforceBounds(lower: number | undefined, upper: number | undefined, x: 
 }
 
 /** QuantLib's Solver1D::solve(f, accuracy, guess, step): bracket by expanding around the guess, then refine. */
-export function solveWithStep(impl: SolveImpl, f: Objective, accuracy: number, guess: number, step: number, o: SolverOptions = {}, derivative?: Objective): number {
+export function solveWithStep(
+  impl: SolveImpl,
+  f: Objective,
+  accuracy: number,
+  guess: number,
+  step: number,
+  o: SolverOptions = {},
+  derivative?: Objective,
+): number {
   require(accuracy > 0, () => `accuracy (${accuracy}) must be positive`)
   accuracy = Math.max(accuracy, Number.EPSILON)
   const maxEvaluations = o.maxEvaluations ?? 100
@@ -81,11 +95,23 @@ export function solveWithStep(impl: SolveImpl, f: Objective, accuracy: number, g
     }
     b.evaluations++
   }
-  throw new QuantConvergenceError(`unable to bracket root in ${maxEvaluations} function evaluations (last bracket attempt: f[${b.xMin},${b.xMax}] -> [${b.fxMin},${b.fxMax}])`, b.evaluations)
+  throw new QuantConvergenceError(
+    `unable to bracket root in ${maxEvaluations} function evaluations (last bracket attempt: f[${b.xMin},${b.xMax}] -> [${b.fxMin},${b.fxMax}])`,
+    b.evaluations,
+  )
 }
 
 /** QuantLib's Solver1D::solve(f, accuracy, guess, xMin, xMax): the root must be bracketed by [xMin, xMax]. */
-export function solveInInterval(impl: SolveImpl, f: Objective, accuracy: number, guess: number, xMin: number, xMax: number, o: SolverOptions = {}, derivative?: Objective): number {
+export function solveInInterval(
+  impl: SolveImpl,
+  f: Objective,
+  accuracy: number,
+  guess: number,
+  xMin: number,
+  xMax: number,
+  o: SolverOptions = {},
+  derivative?: Objective,
+): number {
   require(accuracy > 0, () => `accuracy (${accuracy}) must be positive`)
   accuracy = Math.max(accuracy, Number.EPSILON)
   require(xMin < xMax, () => `invalid range: xMin (${xMin}) >= xMax (${xMax})`)
@@ -93,6 +119,7 @@ export function solveInInterval(impl: SolveImpl, f: Objective, accuracy: number,
   const b: Bracket = { xMin, xMax, fxMin: f(xMin), fxMax: f(xMax), root: guess, evaluations: 2 }
   if (b.fxMin === 0) return xMin
   if (b.fxMax === 0) return xMax
-  if (b.fxMin * b.fxMax >= 0) throw new QuantConvergenceError(`root not bracketed: f[${xMin},${xMax}] -> [${b.fxMin},${b.fxMax}]`, 2)
+  if (b.fxMin * b.fxMax >= 0)
+    throw new QuantConvergenceError(`root not bracketed: f[${xMin},${xMax}] -> [${b.fxMin},${b.fxMax}]`, 2)
   return impl(f, accuracy, b, o.maxEvaluations ?? 100, derivative)
 }

@@ -1,7 +1,12 @@
 /** Solves a tridiagonal system (QuantLib's TridiagonalOperator::solveFor, the Thomas algorithm). */
 import { require } from '../errors.ts'
 
-export function solveTridiagonal(lower: Float64Array, diag: Float64Array, upper: Float64Array, rhs: Float64Array): Float64Array {
+export function solveTridiagonal(
+  lower: Float64Array,
+  diag: Float64Array,
+  upper: Float64Array,
+  rhs: Float64Array,
+): Float64Array {
   const n = diag.length
   const result = new Float64Array(n)
   const tmp = new Float64Array(n)

@@ -26,6 +26,10 @@ const ALIASES: Readonly<Record<string, BusinessDayConvention>> = {
 export function parseBusinessDayConvention(value: string, field = 'business_day_convention'): BusinessDayConvention {
   if ((BUSINESS_DAY_CONVENTIONS as readonly string[]).includes(value)) return value as BusinessDayConvention
   const found = ALIASES[value.replace(/[\s_-]/g, '').toLowerCase()]
-  if (!found) throw new QuantInputError(`${field}: unknown business-day convention '${value}' (expected one of ${BUSINESS_DAY_CONVENTIONS.join(', ')})`, field)
+  if (!found)
+    throw new QuantInputError(
+      `${field}: unknown business-day convention '${value}' (expected one of ${BUSINESS_DAY_CONVENTIONS.join(', ')})`,
+      field,
+    )
   return found
 }

@@ -5,7 +5,17 @@
  */
 import type { DateSerial } from '../types.ts'
 import { QuantInputError } from '../errors.ts'
-import { MAX_SERIAL, Saturday, Sunday, addMonths, endOfMonth as dateEndOfMonth, inDateRange, toYmd, weekday, fromYmd } from './date.ts'
+import {
+  MAX_SERIAL,
+  Saturday,
+  Sunday,
+  addMonths,
+  endOfMonth as dateEndOfMonth,
+  inDateRange,
+  toYmd,
+  weekday,
+  fromYmd,
+} from './date.ts'
 import type { BusinessDayConvention } from './business-day-convention.ts'
 import type { Period, TimeUnit } from './period.ts'
 import type { TimeWorkspace } from './workspace.ts'
@@ -24,7 +34,11 @@ export const isWesternWeekend = (w: number) => w === Saturday || w === Sunday
  * calendar of the registry is a constant. A caller that asks about the same dates again and again (every rebuild
  * of a bond) gives calendarFromTerms a TimeWorkspace, whose calendars remember (rememberingCalendar).
  */
-export function ruleCalendar(name: string, rule: (d: DateSerial) => boolean, isWeekend: (w: number) => boolean = isWesternWeekend): Calendar {
+export function ruleCalendar(
+  name: string,
+  rule: (d: DateSerial) => boolean,
+  isWeekend: (w: number) => boolean = isWesternWeekend,
+): Calendar {
   return Object.freeze({ name, isWeekend, isBusinessDay: rule })
 }
 
@@ -49,7 +63,10 @@ export function rememberingCalendar(calendar: Calendar): Calendar {
   })
 }
 
-/** `calendar` remembering its answers in `workspace` (one view per calendar and workspace), or `calendar` itself without one. */
+/**
+ * `calendar` remembering its answers in `workspace` (one view per calendar and workspace), or `calendar` itself without
+ * one.
+ */
 export function calendarIn(calendar: Calendar, workspace: TimeWorkspace | undefined): Calendar {
   if (workspace === undefined) return calendar
   let view = workspace.calendars.get(calendar)
@@ -101,7 +118,9 @@ function westernEasterMonday(year: number): number {
 }
 
 /** Western Easter Monday of 1901..2199, computed when the module loads (299 years of a few divisions). */
-const EASTER_MONDAYS: readonly number[] = Array.from({ length: 2199 - 1901 + 1 }, (_, i) => westernEasterMonday(1901 + i))
+const EASTER_MONDAYS: readonly number[] = Array.from({ length: 2199 - 1901 + 1 }, (_, i) =>
+  westernEasterMonday(1901 + i),
+)
 
 /** Day of the year of Western Easter Monday (Gregorian computus). */
 export function easterMonday(year: number): number {
@@ -166,7 +185,14 @@ export function endOfMonth(cal: Calendar, d: DateSerial): DateSerial {
 }
 
 /** QuantLib's Calendar::advance. */
-export function advance(cal: Calendar, d: DateSerial, n: number, unit: TimeUnit, c: BusinessDayConvention = 'Following', endOfMonthRule = false): DateSerial {
+export function advance(
+  cal: Calendar,
+  d: DateSerial,
+  n: number,
+  unit: TimeUnit,
+  c: BusinessDayConvention = 'Following',
+  endOfMonthRule = false,
+): DateSerial {
   if (n === 0) return adjust(cal, d, c)
   if (unit === 'Days') {
     let d1 = d
@@ -191,12 +217,24 @@ export function advance(cal: Calendar, d: DateSerial, n: number, unit: TimeUnit,
   return adjust(cal, d1, c)
 }
 
-export function advanceByPeriod(cal: Calendar, d: DateSerial, p: Period, c: BusinessDayConvention = 'Following', endOfMonthRule = false): DateSerial {
+export function advanceByPeriod(
+  cal: Calendar,
+  d: DateSerial,
+  p: Period,
+  c: BusinessDayConvention = 'Following',
+  endOfMonthRule = false,
+): DateSerial {
   return advance(cal, d, p.length, p.unit, c, endOfMonthRule)
 }
 
 /** QuantLib's Calendar::businessDaysBetween. */
-export function businessDaysBetween(cal: Calendar, from: DateSerial, to: DateSerial, includeFirst = true, includeLast = false): number {
+export function businessDaysBetween(
+  cal: Calendar,
+  from: DateSerial,
+  to: DateSerial,
+  includeFirst = true,
+  includeLast = false,
+): number {
   let wd = 0
   if (from !== to) {
     if (from < to) {

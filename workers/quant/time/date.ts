@@ -46,17 +46,20 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 export function fromYmd(year: number, month: number, day: number): DateSerial {
-  if (!(year >= 1901 && year <= 2199 && Number.isInteger(year))) throw new DateRangeError(`year ${year} out of bound. It must be in [1901,2199]`)
-  if (!(month >= 1 && month <= 12 && Number.isInteger(month))) throw new QuantInputError(`month ${month} outside January-December range [1,12]`)
-  if (!(day >= 1 && day <= daysInMonth(year, month) && Number.isInteger(day))) throw new QuantInputError(`day ${day} outside month (${month}) day-range`)
+  if (!(year >= 1901 && year <= 2199 && Number.isInteger(year)))
+    throw new DateRangeError(`year ${year} out of bound. It must be in [1901,2199]`)
+  if (!(month >= 1 && month <= 12 && Number.isInteger(month)))
+    throw new QuantInputError(`month ${month} outside January-December range [1,12]`)
+  if (!(day >= 1 && day <= daysInMonth(year, month) && Number.isInteger(day)))
+    throw new QuantInputError(`day ${day} outside month (${month}) day-range`)
   return MONTH_START[(year - 1901) * 12 + month - 1] + day - 1
 }
 
 /**
- * Every date of QuantLib's range as tables, built when the module loads and never written after (~0.45 MB): each serial's year·512 + month·32 +
- * day, and each month's first serial. Schedules, calendars and day counts convert dates to fields and back for
- * every coupon, and the civil-calendar formulas below take eight divisions each way: a rebuilt floater spent a
- * tenth of its time in them. The tables hold the formulas' own results, so the answers are the same.
+ * Every date of QuantLib's range as tables, built when the module loads and never written after (~0.45 MB): each
+ * serial's year·512 + month·32 + day, and each month's first serial. Schedules, calendars and day counts convert dates
+ * to fields and back for every coupon, and the civil-calendar formulas below take eight divisions each way: a rebuilt
+ * floater spent a tenth of its time in them. The tables hold the formulas' own results, so the answers are the same.
  */
 function dateTables(): { monthStart: Int32Array; packedYmd: Int32Array } {
   const monthStart = new Int32Array((2199 - 1901 + 1) * 12)
@@ -137,7 +140,8 @@ export function fromIso(text: string, field = 'date'): DateSerial {
   const mo = y < 0 ? -1 : digits(head, 5, 7)
   const d = mo < 0 ? -1 : digits(head, 8, 10)
   if (d < 0) return parseIso(text, field)
-  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () => `${field}: '${text}' is not a valid date in 1901..2199`, field)
+  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () =>
+    `${field}: '${text}' is not a valid date in 1901..2199`, field)
   return fromYmd(y, mo, d)
 }
 
@@ -145,13 +149,15 @@ function parseIso(text: string, field: string): DateSerial {
   const m = ISO_DATE.exec(text.slice(0, 10))
   require(m !== null, () => `${field}: '${text}' is not an ISO date (YYYY-MM-DD)`, field)
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () => `${field}: '${text}' is not a valid date in 1901..2199`, field)
+  require(y >= 1901 && y <= 2199 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo), () =>
+    `${field}: '${text}' is not a valid date in 1901..2199`, field)
   return fromYmd(y, mo, d)
 }
 
 /** Fails with DateRangeError outside QuantLib's date range (serial arithmetic does not check it). */
 export function inDateRange(serial: DateSerial): DateSerial {
-  if (!(serial >= MIN_SERIAL && serial <= MAX_SERIAL)) throw new DateRangeError(`date serial ${serial} is outside 1901-01-01..2199-12-31`)
+  if (!(serial >= MIN_SERIAL && serial <= MAX_SERIAL))
+    throw new DateRangeError(`date serial ${serial} is outside 1901-01-01..2199-12-31`)
   return serial
 }
 

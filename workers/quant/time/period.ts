@@ -116,7 +116,10 @@ export function frequencyPeriod(f: Frequency): Period {
 }
 
 const FREQUENCY_NAMES: Readonly<Record<string, Frequency>> = {
-  ...(Object.fromEntries(Object.entries(Frequency).map(([name, value]) => [name.toLowerCase(), value])) as Record<string, Frequency>),
+  ...(Object.fromEntries(Object.entries(Frequency).map(([name, value]) => [name.toLowerCase(), value])) as Record<
+    string,
+    Frequency
+  >),
   semiannually: 2,
   quarterly: 4,
   monthly: 12,
@@ -128,7 +131,8 @@ const FREQUENCY_NAMES: Readonly<Record<string, Frequency>> = {
 /** A frequency from its QuantLib name ("Semiannual"), a number of periods per year, or a period ("6M"). */
 export function parseFrequency(value: string | number, field = 'frequency'): Frequency {
   if (typeof value === 'number') {
-    require(Object.values(Frequency).includes(value as Frequency), () => `${field}: ${value} is not a QuantLib frequency`, field)
+    require(Object.values(Frequency).includes(value as Frequency), () =>
+      `${field}: ${value} is not a QuantLib frequency`, field)
     return value as Frequency
   }
   const byName = FREQUENCY_NAMES[value.trim().toLowerCase()]

@@ -58,10 +58,13 @@ const negate = (p: Period, n: number): Period => ({ length: -n * p.length, unit:
 const times = (p: Period, n: number): Period => ({ length: n * p.length, unit: p.unit })
 
 /** Rules whose dates after the effective date fall on the 20th of a month. */
-const isTwentiethRule = (r: DateGenerationRule) => r === 'Twentieth' || r === 'TwentiethIMM' || r === 'OldCDS' || r === 'CDS' || r === 'CDS2015'
+const isTwentiethRule = (r: DateGenerationRule) =>
+  r === 'Twentieth' || r === 'TwentiethIMM' || r === 'OldCDS' || r === 'CDS' || r === 'CDS2015'
 /** Twentieth rules restricted to the IMM months (March, June, September, December). */
 const isImmTwentiethRule = (r: DateGenerationRule) => isTwentiethRule(r) && r !== 'Twentieth'
-/** The standard CDS rules: they start on the 20th on or before the effective date and keep the termination unadjusted. */
+/**
+ * The standard CDS rules: they start on the 20th on or before the effective date and keep the termination unadjusted.
+ */
 const isCdsRule = (r: DateGenerationRule) => r === 'CDS' || r === 'CDS2015'
 
 /** The first 20th on or after d (in an IMM month for the IMM rules). */
@@ -82,7 +85,10 @@ function previousTwentieth(d: DateSerial, rule: DateGenerationRule): DateSerial 
   return result
 }
 
-/** QuantLib's Schedule(effective, termination, tenor, calendar, convention, terminationConvention, rule, eom, first, nextToLast). */
+/**
+ * QuantLib's Schedule(effective, termination, tenor, calendar, convention, terminationConvention, rule, eom, first,
+ * nextToLast).
+ */
 export function makeSchedule(o: ScheduleOptions): Schedule {
   const convention = o.convention ?? 'Following'
   const terminationConvention = o.terminationConvention ?? convention
@@ -96,39 +102,57 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   const nextToLast = o.nextToLastDate === termination ? undefined : o.nextToLastDate
 
   // ---- requirements, in QuantLib's order
-  require(effective < termination, () => `effective date (${toIso(effective)}) later than or equal to termination date (${toIso(termination)})`, 'schedule')
+  require(effective < termination, () =>
+    `effective date (${toIso(effective)}) later than or equal to termination date (${toIso(termination)})`, 'schedule')
   if (tenor.length === 0) rule = 'Zero'
-  else require(tenor.length > 0, () => `non positive tenor (${tenor.length}${tenor.unit[0]}) not allowed`, 'schedule.tenor')
+  else
+    require(tenor.length > 0, () =>
+      `non positive tenor (${tenor.length}${tenor.unit[0]}) not allowed`, 'schedule.tenor')
 
   if (first !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
-      require(first > effective && first <= termination, () => `first date (${toIso(first)}) out of effective-termination date range (${toIso(effective)}, ${toIso(termination)}]`, 'schedule.first_date')
+      require(first > effective && first <= termination, () =>
+        `first date (${toIso(first)}) out of effective-termination date range (${toIso(effective)}, ${toIso(termination)}]`, 'schedule.first_date')
     } else if (rule === 'ThirdWednesday') {
       // only the IMM check: QuantLib does not range-check a ThirdWednesday first date
       require(isImmDate(first, false), () => `first date (${toIso(first)}) is not an IMM date`, 'schedule.first_date')
     } else if (rule === 'ThirdWednesdayInclusive') {
       // QuantLib 1.29's switch forgot this rule and fails with "unknown rule (4)"
-      throw new QuantInputError('first date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)', 'schedule.first_date')
+      throw new QuantInputError(
+        'first date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)',
+        'schedule.first_date',
+      )
     } else {
       throw new QuantInputError(`first date incompatible with ${rule} date generation rule`, 'schedule.first_date')
     }
   }
   if (nextToLast !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
-      require(nextToLast >= effective && nextToLast < termination, () => `next to last date (${toIso(nextToLast)}) out of effective-termination date range [${toIso(effective)}, ${toIso(termination)})`, 'schedule.next_to_last_date')
+      require(nextToLast >= effective && nextToLast < termination, () =>
+        `next to last date (${toIso(nextToLast)}) out of effective-termination date range [${toIso(effective)}, ${toIso(termination)})`, 'schedule.next_to_last_date')
     } else if (rule === 'ThirdWednesday') {
-      require(isImmDate(nextToLast, false), () => `next-to-last date (${toIso(nextToLast)}) is not an IMM date`, 'schedule.next_to_last_date')
+      require(isImmDate(nextToLast, false), () =>
+        `next-to-last date (${toIso(nextToLast)}) is not an IMM date`, 'schedule.next_to_last_date')
     } else if (rule === 'ThirdWednesdayInclusive') {
-      throw new QuantInputError('next to last date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)', 'schedule.next_to_last_date')
+      throw new QuantInputError(
+        'next to last date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)',
+        'schedule.next_to_last_date',
+      )
     } else {
-      throw new QuantInputError(`next to last date incompatible with ${rule} date generation rule`, 'schedule.next_to_last_date')
+      throw new QuantInputError(
+        `next to last date incompatible with ${rule} date generation rule`,
+        'schedule.next_to_last_date',
+      )
     }
   }
 
   // only Backward and Forward roll month ends
-  require(!(eom && rule !== 'Backward' && rule !== 'Forward' && rule !== 'Zero'), () => `endOfMonth convention incompatible with ${rule} date generation rule`, 'schedule.end_of_month')
+  require(!(eom && rule !== 'Backward' && rule !== 'Forward' && rule !== 'Zero'), () =>
+    `endOfMonth convention incompatible with ${rule} date generation rule`, 'schedule.end_of_month')
   // QuantLib 1.29 fails here too: its Zero rule leaves the end-of-month seed as the null date
-  require(!(rule === 'Zero' && eom), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 fails on it)', 'schedule.end_of_month')
+  require(!(
+    rule === 'Zero' && eom
+  ), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 fails on it)', 'schedule.end_of_month')
 
   // ---- generation of the unadjusted dates
   const dates: DateSerial[] = []
@@ -244,7 +268,8 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
 
   const last = dates.length - 1
   if (eom && isEndOfMonth(cal, seed)) {
-    for (let i = 1; i < last; i++) dates[i] = convention === 'Unadjusted' ? dateEndOfMonth(dates[i]) : endOfMonth(cal, dates[i])
+    for (let i = 1; i < last; i++)
+      dates[i] = convention === 'Unadjusted' ? dateEndOfMonth(dates[i]) : endOfMonth(cal, dates[i])
     let d1 = dates[0]
     let d2 = dates[last]
     if (terminationConvention !== 'Unadjusted') {
@@ -266,7 +291,8 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
     if (rule !== 'OldCDS') dates[0] = adj(dates[0])
     for (let i = 1; i < last; i++) dates[i] = adj(dates[i])
     // the termination date is not adjusted (ISDA) unless a termination convention says so; never for CDS
-    if (terminationConvention !== 'Unadjusted' && !isCdsRule(rule)) dates[last] = adjust(cal, dates[last], terminationConvention)
+    if (terminationConvention !== 'Unadjusted' && !isCdsRule(rule))
+      dates[last] = adjust(cal, dates[last], terminationConvention)
   }
 
   // remove an extra next-to-last (or second) date that EOM adjustments made equal to or past its neighbour
@@ -299,8 +325,12 @@ export interface ScheduleFromDatesOptions {
 /** QuantLib's Schedule(vector<Date>, ...): the dates are authoritative and taken as given. */
 export function scheduleFromDates(dates: DateSerial[], o: ScheduleFromDatesOptions): Schedule {
   require(dates.length >= 2, () => `a schedule needs at least two dates, got ${dates.length}`, 'schedule.dates')
-  for (let i = 1; i < dates.length; i++) require(dates[i] > dates[i - 1], () => `schedule dates must increase: ${toIso(dates[i - 1])} then ${toIso(dates[i])}`, `schedule.dates[${i}]`)
-  if (o.isRegular && o.isRegular.length) require(o.isRegular.length === dates.length - 1, () => `isRegular must have one flag per period`, 'schedule.is_regular')
+  for (let i = 1; i < dates.length; i++)
+    require(dates[i] > dates[i - 1], () =>
+      `schedule dates must increase: ${toIso(dates[i - 1])} then ${toIso(dates[i])}`, `schedule.dates[${i}]`)
+  if (o.isRegular && o.isRegular.length)
+    require(o.isRegular.length === dates.length - 1, () =>
+      `isRegular must have one flag per period`, 'schedule.is_regular')
   const convention = o.convention ?? 'Unadjusted'
   return {
     dates: [...dates],

@@ -33,5 +33,10 @@ export interface TimeWorkspace {
 export const JOINT_CALENDARS_KEPT = 1024
 
 export function timeWorkspace(): TimeWorkspace {
-  return { calendars: new WeakMap(), jointCalendars: new Map(), businessDays: new WeakMap(), business252: new WeakMap() }
+  return {
+    calendars: new WeakMap(),
+    jointCalendars: new Map(),
+    businessDays: new WeakMap(),
+    business252: new WeakMap(),
+  }
 }

@@ -16,7 +16,11 @@ export interface BondValuation {
   settlementDate: DateSerial
 }
 
-export function discountingBondEngine(bond: Bond, curve: YieldTermStructure, evaluationDate: DateSerial): BondValuation {
+export function discountingBondEngine(
+  bond: Bond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+): BondValuation {
   const reference = curve.referenceDate
   const settlement = settlementDate(bond, evaluationDate)
   if (reference === settlement) {
@@ -27,7 +31,9 @@ export function discountingBondEngine(bond: Bond, curve: YieldTermStructure, eva
   return { npv: both.first, settlementValue: both.second, settlementDate: settlement }
 }
 
-/** The engine's NPV alone (discountingBondEngine(...).npv): what a bumped valuation reads, without the settlement value. */
+/**
+ * The engine's NPV alone (discountingBondEngine(...).npv): what a bumped valuation reads, without the settlement value.
+ */
 export function discountingBondNpv(bond: Bond, curve: YieldTermStructure): Real {
   return npv(bond.cashflows, curve, curve.referenceDate, curve.referenceDate, false)
 }

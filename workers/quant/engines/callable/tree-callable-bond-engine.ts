@@ -74,7 +74,12 @@ function callableEvents(bond: CallableBond, curve: YieldTermStructure, evaluatio
 }
 
 /** Nodes of the tree that would price this callable (0 when it has redeemed), without building the tree. */
-export function callableTreeNodes(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA }: TreeOptions = {}): number {
+export function callableTreeNodes(
+  bond: CallableBond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+  { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA }: TreeOptions = {},
+): number {
   const { events } = callableEvents(bond, curve, evaluationDate, steps)
   return events ? HullWhiteTree.nodeCount(events.grid, a, sigma) : 0
 }
@@ -100,7 +105,14 @@ const COUPON_AFTER = 2
 function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): StepEvents {
   // every event as [time, code], by kind in QuantLib's order and by index within a kind
   const kinds: [number, number][][] = [[], [], []]
-  couponTimes.forEach((t, i) => t >= 0 && kinds[couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER].push([t, 3 * i + (couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER)]))
+  couponTimes.forEach(
+    (t, i) =>
+      t >= 0 &&
+      kinds[couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER].push([
+        t,
+        3 * i + (couponFirst[i] ? COUPON_BEFORE : COUPON_AFTER),
+      ]),
+  )
   callTimes.forEach((t, i) => t >= 0 && kinds[OPTION].push([t, 3 * i + OPTION]))
   // a counting sort by step, stable: within a step, kinds then indexes stay in that order (no comparison sort per tree)
   const start = new Int32Array(grid.size + 1)
@@ -119,7 +131,14 @@ function eventsByStep({ grid, couponTimes, couponFirst, callTimes }: Events): St
  * derivative in the shift) the derivative of the root value in the shift is carried along too (Newton spread
  * solves): coupons do not move with the shift, and an exercised option's node takes its price's derivative.
  */
-function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, byStep: StepEvents, prices: readonly number[], shift: number, priceSlopes?: readonly number[]): { value: number; slope: number } {
+function rollback(
+  tree: HullWhiteTree,
+  { args, grid, redemptionTime }: Events,
+  byStep: StepEvents,
+  prices: readonly number[],
+  shift: number,
+  priceSlopes?: readonly number[],
+): { value: number; slope: number } {
   const withSlope = priceSlopes !== undefined
   const { start, codes } = byStep
   const adjust = (values: Float64Array, slopes: Float64Array, size: number, step: number) => {
@@ -177,11 +196,18 @@ function rollback(tree: HullWhiteTree, { args, grid, redemptionTime }: Events, b
   return { value: values[0], slope: withSlope ? slopes[0] : Number.NaN }
 }
 
-export function treeCallableBondEngine(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, options: TreeOptions = {}): BondValuation {
+export function treeCallableBondEngine(
+  bond: CallableBond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+  options: TreeOptions = {},
+): BondValuation {
   return treeCallableBondSpreadValuation(bond, curve, evaluationDate, options)(0)
 }
 
-/** A callable's valuation as a function of a continuous zero spread, with the settlement value's derivative on request. */
+/**
+ * A callable's valuation as a function of a continuous zero spread, with the settlement value's derivative on request.
+ */
 export interface SpreadValuation {
   (spread: number): BondValuation
   /** the settlement value and its derivative in the spread, from one rollback carrying both (Newton spread solves) */
@@ -198,14 +224,25 @@ export interface SpreadValuation {
  * equal to the refitted tree's value to rounding (~1e-15 relative), and at s = 0 the engine's value bit for bit
  * (every factor is then exactly 1). Spread solves (OAS) and parallel bumps (effective duration) use it.
  */
-export function treeCallableBondSpreadValuation(bond: CallableBond, curve: YieldTermStructure, evaluationDate: DateSerial, { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes, workspace }: TreeOptions = {}): SpreadValuation {
+export function treeCallableBondSpreadValuation(
+  bond: CallableBond,
+  curve: YieldTermStructure,
+  evaluationDate: DateSerial,
+  { steps = TREE_STEPS, a = HULL_WHITE_A, sigma = HULL_WHITE_SIGMA, maxNodes, workspace }: TreeOptions = {},
+): SpreadValuation {
   const { settlement, events } = callableEvents(bond, curve, evaluationDate, steps)
-  if (!events) return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), { withSlope: () => ({ settlementValue: 0, slope: 0 }), nodes: 0 })
+  if (!events)
+    return Object.assign(() => ({ npv: 0, settlementValue: 0, settlementDate: settlement }), {
+      withSlope: () => ({ settlementValue: 0, slope: 0 }),
+      nodes: 0,
+    })
   const tree = new HullWhiteTree(events.grid, curve, a, sigma, maxNodes, workspace)
-  const settlementTime = settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
+  const settlementTime =
+    settlement === curve.referenceDate ? 0 : curve.dayCounter.yearFraction(curve.referenceDate, settlement)
   const settlementDiscount = discountAt(curve, settlement, true)
   const byStep = eventsByStep(events)
-  const pricesAt = (s: number) => events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
+  const pricesAt = (s: number) =>
+    events.prices.map((p, i) => (events.snapGap[i] === 0 ? p : p * Math.exp(-s * events.snapGap[i])))
   const toSettlement = (npv: number, s: number) => npv / (settlementDiscount * Math.exp(-s * settlementTime))
   const valuation = (s: number): BondValuation => {
     const npv = rollback(tree, events, byStep, pricesAt(s), s).value
@@ -213,7 +250,14 @@ export function treeCallableBondSpreadValuation(bond: CallableBond, curve: Yield
   }
   const withSlope = (s: number) => {
     const prices = pricesAt(s)
-    const { value: npv, slope } = rollback(tree, events, byStep, prices, s, prices.map((p, i) => -events.snapGap[i] * p))
+    const { value: npv, slope } = rollback(
+      tree,
+      events,
+      byStep,
+      prices,
+      s,
+      prices.map((p, i) => -events.snapGap[i] * p),
+    )
     const settlementValue = toSettlement(npv, s)
     // d/ds of npv·exp(s·t_settlement)/D(settlement)
     return { settlementValue, slope: toSettlement(slope, s) + settlementTime * settlementValue }

@@ -27,11 +27,22 @@ export interface CallableBond extends Bond {
 export function callableFixedRateBond(bond: Bond, callability: Callability[], faceAmount: Real): CallableBond {
   require(callability.length > 0, 'a callable bond needs at least one call or put date', 'terms.callability')
   const lastOption = Math.max(...callability.map((c) => c.date))
-  require(lastOption <= bond.maturityDate, () => `Bond cannot mature before last call/put date (${toIso(lastOption)})`, 'terms.callability')
+  require(lastOption <= bond.maturityDate, () =>
+    `Bond cannot mature before last call/put date (${toIso(lastOption)})`, 'terms.callability')
   // spelled out rather than spread (one per callable valuation): V8 gives each spread with added fields hidden classes
   // of its own, allocated in the old generation
   const { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule } = bond
-  return { settlementDays, calendar, issueDate, maturityDate, cashflows, notionals, notionalSchedule, callability, faceAmount }
+  return {
+    settlementDays,
+    calendar,
+    issueDate,
+    maturityDate,
+    cashflows,
+    notionals,
+    notionalSchedule,
+    callability,
+    faceAmount,
+  }
 }
 
 /** CallableBond::accrued: accrual of the first coupon not yet paid at d, per 100 of the notional at d. */
@@ -74,5 +85,14 @@ export function callableArguments(bond: CallableBond, settlement: DateSerial): C
     callabilityDates.push(c.date)
     callabilityPrices.push(c.priceType === 'Clean' ? c.price + accruedAtCall(bond, c.date) : c.price)
   }
-  return { couponDates, couponAmounts, redemption: amountOf(redemption), redemptionDate: redemption.date, callabilityDates, callabilityPrices, putCallSchedule: bond.callability, faceAmount: bond.faceAmount }
+  return {
+    couponDates,
+    couponAmounts,
+    redemption: amountOf(redemption),
+    redemptionDate: redemption.date,
+    callabilityDates,
+    callabilityPrices,
+    putCallSchedule: bond.callability,
+    faceAmount: bond.faceAmount,
+  }
 }

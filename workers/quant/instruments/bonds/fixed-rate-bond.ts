@@ -29,9 +29,20 @@ export function fixedRateBond(o: FixedRateBondOptions): Bond {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
   const coupons = fixedRateLeg({
-    schedule: o.schedule, notionals: o.notionals, rates: o.coupons, dayCounter: o.dayCounter, firstPeriodDayCounter: o.firstPeriodDayCounter, paymentCalendar: calendar,
-    paymentConvention: o.paymentConvention ?? 'Following', paymentLag: o.paymentLag ?? 0, exCoupon: o.exCoupon,
+    schedule: o.schedule,
+    notionals: o.notionals,
+    rates: o.coupons,
+    dayCounter: o.dayCounter,
+    firstPeriodDayCounter: o.firstPeriodDayCounter,
+    paymentCalendar: calendar,
+    paymentConvention: o.paymentConvention ?? 'Following',
+    paymentLag: o.paymentLag ?? 0,
+    exCoupon: o.exCoupon,
   })
   const maturityDate = o.schedule.dates[o.schedule.dates.length - 1]
-  return bondFromCoupons({ settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, coupons, o.redemptions ?? [100])
+  return bondFromCoupons(
+    { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate },
+    coupons,
+    o.redemptions ?? [100],
+  )
 }

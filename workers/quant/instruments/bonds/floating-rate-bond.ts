@@ -1,4 +1,7 @@
-/** FloatingRateBond and AmortizingFloatingRateBond (ql/instruments/bonds/floatingratebond.hpp, amortizingfloatingratebond.hpp). */
+/**
+ * FloatingRateBond and AmortizingFloatingRateBond (ql/instruments/bonds/floatingratebond.hpp,
+ * amortizingfloatingratebond.hpp).
+ */
 import type { DateSerial } from '../../types.ts'
 import { require } from '../../errors.ts'
 import type { DayCounter } from '../../time/day-counter.ts'
@@ -32,7 +35,9 @@ export interface FloatingRateBondOptions {
   exCoupon?: ExCouponTerms | null
 }
 
-/** A floater with every date fixed (see iborLegPlan): re-forecast on another projection curve by floatingRateBondFrom. */
+/**
+ * A floater with every date fixed (see iborLegPlan): re-forecast on another projection curve by floatingRateBondFrom.
+ */
 export interface FloatingRateBondPlan {
   base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>
   leg: IborLegPlan
@@ -43,19 +48,39 @@ export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBo
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
   const leg = iborLegPlan({
-    schedule: o.schedule, index: o.index, notionals: o.notionals, paymentDayCounter: o.paymentDayCounter, paymentCalendar: calendar,
-    paymentConvention: o.paymentConvention ?? 'Following', paymentLag: o.paymentLag, fixingDays: o.fixingDays, gearings: o.gearings,
-    spreads: o.spreads, caps: o.caps, floors: o.floors, inArrears: o.inArrears, exCoupon: o.exCoupon,
+    schedule: o.schedule,
+    index: o.index,
+    notionals: o.notionals,
+    paymentDayCounter: o.paymentDayCounter,
+    paymentCalendar: calendar,
+    paymentConvention: o.paymentConvention ?? 'Following',
+    paymentLag: o.paymentLag,
+    fixingDays: o.fixingDays,
+    gearings: o.gearings,
+    spreads: o.spreads,
+    caps: o.caps,
+    floors: o.floors,
+    inArrears: o.inArrears,
+    exCoupon: o.exCoupon,
   })
   const maturityDate = o.schedule.dates[o.schedule.dates.length - 1]
-  return { base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate }, leg, redemptions: o.redemptions ?? [100] }
+  return {
+    base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate },
+    leg,
+    redemptions: o.redemptions ?? [100],
+  }
 }
 
 /**
  * The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation
  * date; `inPlace`: the plan's first bond may be its own coupons (see iborLegCoupons).
  */
-export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborIndex, evaluationDate: DateSerial, inPlace = false): Bond {
+export function floatingRateBondFrom(
+  plan: FloatingRateBondPlan,
+  index: IborIndex,
+  evaluationDate: DateSerial,
+  inPlace = false,
+): Bond {
   return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
 }
 
@@ -70,8 +95,17 @@ export function floatingRateBondFrom(plan: FloatingRateBondPlan, index: IborInde
  * `scratch`: room for the plan's amounts, the caller's to reuse across bumps (its contents are overwritten; a
  * shorter or missing one is replaced by a new array for this call).
  */
-export function floatingRateBondNpv(plan: FloatingRateBondPlan, bond: Bond, planIndex: Int32Array, index: IborIndex, evaluationDate: DateSerial, curve: YieldTermStructure, scratch?: Float64Array): number | undefined {
-  const amounts = scratch !== undefined && scratch.length >= plan.leg.length ? scratch : new Float64Array(plan.leg.length)
+export function floatingRateBondNpv(
+  plan: FloatingRateBondPlan,
+  bond: Bond,
+  planIndex: Int32Array,
+  index: IborIndex,
+  evaluationDate: DateSerial,
+  curve: YieldTermStructure,
+  scratch?: Float64Array,
+): number | undefined {
+  const amounts =
+    scratch !== undefined && scratch.length >= plan.leg.length ? scratch : new Float64Array(plan.leg.length)
   iborLegAmounts(plan.leg, index, evaluationDate, amounts)
   const reference = curve.referenceDate
   const leg = bond.cashflows

@@ -19,7 +19,12 @@ export function zeroCouponBond(o: ZeroCouponBondOptions): Bond {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const date = adjust(o.calendar, o.maturityDate, o.paymentConvention ?? 'Following')
   return bondWithSingleRedemption(
-    { settlementDays: o.settlementDays, calendar: o.calendar, issueDate: o.issueDate ?? null, maturityDate: o.maturityDate },
+    {
+      settlementDays: o.settlementDays,
+      calendar: o.calendar,
+      issueDate: o.issueDate ?? null,
+      maturityDate: o.maturityDate,
+    },
     o.faceAmount,
     o.redemption ?? 100,
     date,

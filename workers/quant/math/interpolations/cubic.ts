@@ -100,7 +100,9 @@ export class CubicInterpolation implements Interpolation {
     this.primitiveConst = new Float64Array(n - 1)
     for (let i = 1; i < n - 1; i++) {
       const h = dx[i - 1]
-      this.primitiveConst[i] = this.primitiveConst[i - 1] + h * (y[i - 1] + h * (this.a[i - 1] / 2 + h * (this.b[i - 1] / 3 + (h * this.c[i - 1]) / 4)))
+      this.primitiveConst[i] =
+        this.primitiveConst[i - 1] +
+        h * (y[i - 1] + h * (this.a[i - 1] / 2 + h * (this.b[i - 1] / 3 + (h * this.c[i - 1]) / 4)))
     }
   }
 

@@ -10,7 +10,11 @@ export class LogInterpolation implements Interpolation {
   readonly ys: Float64Array
   private readonly inner: Interpolation
 
-  constructor(xs: ArrayLike<number>, ys: ArrayLike<number>, makeInner: (xs: ArrayLike<number>, logYs: Float64Array) => Interpolation) {
+  constructor(
+    xs: ArrayLike<number>,
+    ys: ArrayLike<number>,
+    makeInner: (xs: ArrayLike<number>, logYs: Float64Array) => Interpolation,
+  ) {
     const logs = new Float64Array(ys.length)
     for (let i = 0; i < ys.length; i++) {
       require(ys[i] > 0, () => `invalid value (${ys[i]}) at index ${i}: log interpolation needs positive values`)

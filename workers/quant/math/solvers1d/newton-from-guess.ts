@@ -13,7 +13,12 @@ export interface ValueAndSlope {
   slope: number
 }
 
-export function newtonFromGuess(f: (x: number) => ValueAndSlope, accuracy: number, guess: number, maxEvaluations: number): number | null {
+export function newtonFromGuess(
+  f: (x: number) => ValueAndSlope,
+  accuracy: number,
+  guess: number,
+  maxEvaluations: number,
+): number | null {
   require(accuracy > 0, () => `accuracy (${accuracy}) must be positive`)
   accuracy = Math.max(accuracy, Number.EPSILON)
   // the last points where f was found positive and negative (NaN: not yet)

@@ -1,4 +1,7 @@
-/** Safe Newton-Raphson (ql/math/solvers1d/newtonsafe.hpp; Numerical Recipes in C, §9.4): Newton steps kept inside a bisection bracket. */
+/**
+ * Safe Newton-Raphson (ql/math/solvers1d/newtonsafe.hpp; Numerical Recipes in C, §9.4): Newton steps kept inside a
+ * bisection bracket.
+ */
 import { QuantConvergenceError, require } from '../../errors.ts'
 import type { SolveImpl } from '../solver1d.ts'
 
@@ -22,7 +25,10 @@ export const newtonSafe: SolveImpl = (f, accuracy, b, maxEvaluations, derivative
   evaluations++
   while (evaluations <= maxEvaluations) {
     // bisect if Newton is out of range or not decreasing fast enough
-    if (((root - xh) * dfroot - froot) * ((root - xl) * dfroot - froot) > 0 || Math.abs(2 * froot) > Math.abs(dxold * dfroot)) {
+    if (
+      ((root - xh) * dfroot - froot) * ((root - xl) * dfroot - froot) > 0 ||
+      Math.abs(2 * froot) > Math.abs(dxold * dfroot)
+    ) {
       dxold = dx
       dx = (xh - xl) / 2
       root = xl + dx

@@ -15,7 +15,8 @@ const merval = ruleCalendar('Buenos Aires stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 4 || // Holy Thursday
     dd === em - 3 || // Good Friday
@@ -31,4 +32,8 @@ const merval = ruleCalendar('Buenos Aires stock exchange', (serial) => {
   )
 })
 
-export const argentinaCalendars: Readonly<CalendarFamily> = { country: 'Argentina', markets: { Merval: merval }, defaultMarket: 'Merval' }
+export const argentinaCalendars: Readonly<CalendarFamily> = {
+  country: 'Argentina',
+  markets: { Merval: merval },
+  defaultMarket: 'Merval',
+}

@@ -14,7 +14,8 @@ const australia = ruleCalendar('Australia', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || ((d === 2 || d === 3) && w === MON)) && m === 1) || // New Year's Day
     ((d === 26 || ((d === 27 || d === 28) && w === MON)) && m === 1) || // Australia Day
     dd === em - 3 || // Good Friday
@@ -29,4 +30,8 @@ const australia = ruleCalendar('Australia', (serial) => {
   )
 })
 
-export const australiaCalendars: Readonly<CalendarFamily> = { country: 'Australia', markets: { '': australia }, defaultMarket: '' }
+export const australiaCalendars: Readonly<CalendarFamily> = {
+  country: 'Australia',
+  markets: { '': australia },
+  defaultMarket: '',
+}

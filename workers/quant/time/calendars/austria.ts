@@ -20,7 +20,8 @@ const settlement = ruleCalendar('Austrian settlement', (serial) => {
   const { d, m, w, dd } = p
   const em = easterMonday(p.y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 6 && m === 1) || // Epiphany
     dd === em || // Easter Monday
@@ -42,7 +43,8 @@ const exchange = ruleCalendar('Vienna stock exchange', (serial) => {
   const { d, m, w, dd } = p
   const em = easterMonday(p.y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday

@@ -14,7 +14,8 @@ const botswana = ruleCalendar('Botswana', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || (d === 2 && w === MON) || (d === 3 && w === TUE)) && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday
@@ -22,11 +23,16 @@ const botswana = ruleCalendar('Botswana', (serial) => {
     dd === em + 38 || // Ascension
     ((d === 1 || (d === 2 && w === MON)) && m === 7) || // Sir Seretse Khama Day
     (d >= 15 && d <= 21 && w === MON && m === 7) || // Presidents' Day
-    ((d === 30 && m === 9) || (d === 1 && w === MON && m === 10)) || // Independence Day
+    (d === 30 && m === 9) ||
+    (d === 1 && w === MON && m === 10) || // Independence Day
     ((d === 1 || (d === 2 && w === MON) || (d === 3 && w === TUE)) && m === 10) || // Botswana Day
     (d === 25 && m === 12) || // Christmas
     ((d === 26 || (d === 27 && w === MON)) && m === 12) // Boxing Day
   )
 })
 
-export const botswanaCalendars: Readonly<CalendarFamily> = { country: 'Botswana', markets: { '': botswana }, defaultMarket: '' }
+export const botswanaCalendars: Readonly<CalendarFamily> = {
+  country: 'Botswana',
+  markets: { '': botswana },
+  defaultMarket: '',
+}

@@ -25,7 +25,8 @@ function nationalHoliday({ d, m, y, dd }: DateParts): boolean {
     (d === 15 && m === 11) || // Republic Day
     (d === 25 && m === 12) || // Christmas
     dd === em - 3 || // Good Friday
-    dd === em - 49 || dd === em - 48 || // Carnival Monday and Tuesday
+    dd === em - 49 ||
+    dd === em - 48 || // Carnival Monday and Tuesday
     dd === em + 59 // Corpus Christi
   )
 }
@@ -39,7 +40,8 @@ function exchange(serial: number): boolean {
   const p = dateParts(serial)
   const { d, m, y, w } = p
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     nationalHoliday(p) ||
     (d === 25 && m === 1) || // São Paulo's anniversary
     (d === 9 && m === 7) || // Constitutionalist Revolution

@@ -33,7 +33,8 @@ function settlement(serial: number): boolean {
   const p = dateParts(serial)
   const { d, m, y, w } = p
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     commonHoliday(p) ||
     (y >= 2021 && ((d === 30 && m === 9) || (d <= 2 && w === MON && m === 10))) || // Truth and Reconciliation
     ((d === 11 || ((d === 12 || d === 13) && w === MON)) && m === 11) // Remembrance Day

@@ -19,7 +19,8 @@ const sse = ruleCalendar('Santiago Stock Exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 2 && m === 1 && w === MON && y > 2016) || // New Year's Day on a Sunday
     dd === em - 3 || // Good Friday
@@ -38,11 +39,17 @@ const sse = ruleCalendar('Santiago Stock Exchange', (serial) => {
     (d >= 9 && d <= 12 && m === 10 && w === MON) || // Discovery of Two Worlds
     (d === 15 && m === 10 && w === MON) ||
     (y >= 2008 && // Reformation Day
-      ((d === 27 && m === 10 && w === FRI) || (d === 31 && m === 10 && w !== TUE && w !== WED) || (d === 2 && m === 11 && w === FRI))) ||
+      ((d === 27 && m === 10 && w === FRI) ||
+        (d === 31 && m === 10 && w !== TUE && w !== WED) ||
+        (d === 2 && m === 11 && w === FRI))) ||
     (d === 1 && m === 11) || // All Saints' Day
     (d === 8 && m === 12) || // Immaculate Conception
     (d === 25 && m === 12) // Christmas
   )
 })
 
-export const chileCalendars: Readonly<CalendarFamily> = { country: 'Chile', markets: { SSE: sse }, defaultMarket: 'SSE' }
+export const chileCalendars: Readonly<CalendarFamily> = {
+  country: 'Chile',
+  markets: { SSE: sse },
+  defaultMarket: 'SSE',
+}

@@ -153,7 +153,8 @@ const victoryDay = dayTable({ 2015: 'Sep 3-4' })
 function sseBusinessDay(serial: DateSerial): boolean {
   const { d, m, y, w } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (y <= 2007 && m === 5 && d <= 7) || // Labour Day week
     (y <= 2007 && m === 10 && d <= 7) || // National Day week

@@ -11,7 +11,8 @@ const pse = ruleCalendar('Prague stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (dd === em - 3 && y >= 2016) || // Good Friday, a holiday since 2016
     dd === em || // Easter Monday
@@ -27,4 +28,8 @@ const pse = ruleCalendar('Prague stock exchange', (serial) => {
   )
 })
 
-export const czechRepublicCalendars: Readonly<CalendarFamily> = { country: 'CzechRepublic', markets: { PSE: pse }, defaultMarket: 'PSE' }
+export const czechRepublicCalendars: Readonly<CalendarFamily> = {
+  country: 'CzechRepublic',
+  markets: { PSE: pse },
+  defaultMarket: 'PSE',
+}

@@ -9,7 +9,8 @@ const denmark = ruleCalendar('Denmark', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     dd === em - 4 || // Maundy Thursday
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday
@@ -23,4 +24,8 @@ const denmark = ruleCalendar('Denmark', (serial) => {
   )
 })
 
-export const denmarkCalendars: Readonly<CalendarFamily> = { country: 'Denmark', markets: { '': denmark }, defaultMarket: '' }
+export const denmarkCalendars: Readonly<CalendarFamily> = {
+  country: 'Denmark',
+  markets: { '': denmark },
+  defaultMarket: '',
+}

@@ -11,7 +11,8 @@ const finland = ruleCalendar('Finland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 6 && m === 1) || // Epiphany
     dd === em - 3 || // Good Friday
@@ -26,4 +27,8 @@ const finland = ruleCalendar('Finland', (serial) => {
   )
 })
 
-export const finlandCalendars: Readonly<CalendarFamily> = { country: 'Finland', markets: { '': finland }, defaultMarket: '' }
+export const finlandCalendars: Readonly<CalendarFamily> = {
+  country: 'Finland',
+  markets: { '': finland },
+  defaultMarket: '',
+}

@@ -13,7 +13,8 @@ import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../c
 const settlement = ruleCalendar('French settlement', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === easterMonday(y) || // Easter Monday
     (d === 1 && m === 5) || // Labour Day
@@ -32,7 +33,8 @@ const exchange = ruleCalendar('Paris stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday

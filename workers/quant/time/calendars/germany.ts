@@ -15,7 +15,8 @@ function exchangeHoliday(serial: number): boolean {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return (
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday

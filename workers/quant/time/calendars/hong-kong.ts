@@ -130,7 +130,8 @@ const chungYeung = dayTable({
 
 const specialDays = dayTable({
   2011: 'Dec 27', // Christmas on a Sunday: the second day after it
-  2015: 'Apr 7, Sep 3', // the day after Easter Monday (Ching Ming on Easter Sunday); 70th anniversary of the victory over Japan
+  // the day after Easter Monday (Ching Ming on Easter Sunday); 70th anniversary of the victory over Japan
+  2015: 'Apr 7, Sep 3',
   2016: 'Dec 27', // Christmas on a Sunday: the second day after it
 })
 
@@ -141,7 +142,8 @@ const hkex = ruleCalendar('Hong Kong stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (onOrMondayAfter(d, w, 1) && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday
@@ -160,4 +162,8 @@ const hkex = ruleCalendar('Hong Kong stock exchange', (serial) => {
   )
 })
 
-export const hongKongCalendars: Readonly<CalendarFamily> = { country: 'HongKong', markets: { HKEx: hkex }, defaultMarket: 'HKEx' }
+export const hongKongCalendars: Readonly<CalendarFamily> = {
+  country: 'HongKong',
+  markets: { HKEx: hkex },
+  defaultMarket: 'HKEx',
+}

@@ -9,7 +9,8 @@ const hungary = ruleCalendar('Hungary', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 15 && m === 3) || // National Day
     (dd === em - 3 && y >= 2017) || // Good Friday, a holiday since 2017
@@ -24,4 +25,8 @@ const hungary = ruleCalendar('Hungary', (serial) => {
   )
 })
 
-export const hungaryCalendars: Readonly<CalendarFamily> = { country: 'Hungary', markets: { '': hungary }, defaultMarket: '' }
+export const hungaryCalendars: Readonly<CalendarFamily> = {
+  country: 'Hungary',
+  markets: { '': hungary },
+  defaultMarket: '',
+}

@@ -13,7 +13,8 @@ const icex = ruleCalendar('Iceland stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 4 || // Holy Thursday
     dd === em - 3 || // Good Friday
@@ -29,4 +30,8 @@ const icex = ruleCalendar('Iceland stock exchange', (serial) => {
   )
 })
 
-export const icelandCalendars: Readonly<CalendarFamily> = { country: 'Iceland', markets: { ICEX: icex }, defaultMarket: 'ICEX' }
+export const icelandCalendars: Readonly<CalendarFamily> = {
+  country: 'Iceland',
+  markets: { ICEX: icex },
+  defaultMarket: 'ICEX',
+}

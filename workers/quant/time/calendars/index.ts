@@ -110,7 +110,11 @@ const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
 const canonicalName = (f: CalendarFamily, market: string) => (market === '' ? f.country : `${f.country}::${market}`)
 
 /** canonical name → calendar, in registry order */
-const CANONICAL: ReadonlyMap<string, Calendar> = new Map(FAMILIES.flatMap((f) => Object.entries(f.markets).map(([market, calendar]) => [canonicalName(f, market), calendar] as const)))
+const CANONICAL: ReadonlyMap<string, Calendar> = new Map(
+  FAMILIES.flatMap((f) =>
+    Object.entries(f.markets).map(([market, calendar]) => [canonicalName(f, market), calendar] as const),
+  ),
+)
 
 /**
  * Every spelling the registry knows, in the order it is claimed (a spelling already taken keeps its calendar):
@@ -118,16 +122,29 @@ const CANONICAL: ReadonlyMap<string, Calendar> = new Map(FAMILIES.flatMap((f) =>
  */
 const SPELLINGS: readonly (readonly [spelling: string, canonical: string])[] = [
   ...[...CANONICAL.keys()].map((name) => [name, name] as const),
-  ...FAMILIES.filter((f) => f.markets[f.defaultMarket]).map((f) => [f.country, canonicalName(f, f.defaultMarket)] as const),
+  ...FAMILIES.filter((f) => f.markets[f.defaultMarket]).map(
+    (f) => [f.country, canonicalName(f, f.defaultMarket)] as const,
+  ),
   ...[...CANONICAL].map(([name, calendar]) => [calendar.name, name] as const),
-  ...FAMILIES.flatMap((f) => Object.entries(f.aliases ?? {}).filter(([, market]) => f.markets[market]).map(([spelling, market]) => [spelling, canonicalName(f, market)] as const)),
+  ...FAMILIES.flatMap((f) =>
+    Object.entries(f.aliases ?? {})
+      .filter(([, market]) => f.markets[market])
+      .map(([spelling, market]) => [spelling, canonicalName(f, market)] as const),
+  ),
 ]
 
 /** normalized spelling (no case, no punctuation) → canonical name: the first spelling to claim it */
-const ALIASES: ReadonlyMap<string, string> = new Map([...SPELLINGS].reverse().map(([spelling, canonical]) => [normalize(spelling), canonical]))
+const ALIASES: ReadonlyMap<string, string> = new Map(
+  [...SPELLINGS].reverse().map(([spelling, canonical]) => [normalize(spelling), canonical]),
+)
 
-/** each spelling of the registry exactly as written → its calendar (what ALIASES answers for it), found without normalizing */
-const EXACT: ReadonlyMap<string, Calendar> = new Map(SPELLINGS.map(([spelling]) => [spelling, CANONICAL.get(ALIASES.get(normalize(spelling)) as string) as Calendar]))
+/**
+ * each spelling of the registry exactly as written → its calendar (what ALIASES answers for it), found without
+ * normalizing
+ */
+const EXACT: ReadonlyMap<string, Calendar> = new Map(
+  SPELLINGS.map(([spelling]) => [spelling, CANONICAL.get(ALIASES.get(normalize(spelling)) as string) as Calendar]),
+)
 
 /** Names accepted in stored terms, canonical first. */
 export const SUPPORTED_CALENDARS: readonly string[] = [...CANONICAL.keys(), 'JointCalendar']
@@ -138,10 +155,14 @@ export const REGISTRY_CALENDARS: readonly Calendar[] = [...new Set(CANONICAL.val
 /** Stored terms are JSON: a calendar that is not `{name, market?, calendars?}` is refused, never a TypeError. */
 function checkShape(terms: unknown, field: string): asserts terms is CalendarTerms {
   const t = terms as Partial<Record<keyof CalendarTerms, unknown>> | null
-  if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new QuantInputError(`${field}: a calendar is an object {name}, e.g. {"name": "TARGET"}`, field)
-  if (typeof t.name !== 'string') throw new QuantInputError(`${field}.name: a calendar needs a name (a string such as TARGET)`, `${field}.name`)
-  if (t.market !== undefined && typeof t.market !== 'string') throw new QuantInputError(`${field}.market: must be a string`, `${field}.market`)
-  if (t.calendars !== undefined && !Array.isArray(t.calendars)) throw new QuantInputError(`${field}.calendars: must be a list of calendars`, `${field}.calendars`)
+  if (t === null || typeof t !== 'object' || Array.isArray(t))
+    throw new QuantInputError(`${field}: a calendar is an object {name}, e.g. {"name": "TARGET"}`, field)
+  if (typeof t.name !== 'string')
+    throw new QuantInputError(`${field}.name: a calendar needs a name (a string such as TARGET)`, `${field}.name`)
+  if (t.market !== undefined && typeof t.market !== 'string')
+    throw new QuantInputError(`${field}.market: must be a string`, `${field}.market`)
+  if (t.calendars !== undefined && !Array.isArray(t.calendars))
+    throw new QuantInputError(`${field}.calendars: must be a list of calendars`, `${field}.calendars`)
 }
 
 /** The canonical name of a calendar spelling, or undefined. */
@@ -154,7 +175,11 @@ function unknownCalendar(spelled: string, field: string): never {
   const markets = [...CANONICAL.keys()].filter((n) => normalize(n.split('::')[0]) === normalize(country))
   const hint = markets.length
     ? `${country}'s calendars are ${markets.join(', ')}`
-    : `QuantLib 1.29's names are Country or Country::Market, e.g. TARGET, Japan, UnitedStates::GovernmentBond, Canada::Settlement; the classes are ${FAMILIES.filter((f) => Object.keys(f.markets).length).map((f) => f.country).join(', ')}`
+    : `QuantLib 1.29's names are Country or Country::Market, e.g. TARGET, Japan, UnitedStates::GovernmentBond, Canada::Settlement; the classes are ${FAMILIES.filter(
+        (f) => Object.keys(f.markets).length,
+      )
+        .map((f) => f.country)
+        .join(', ')}`
   throw new QuantInputError(`${field}: unknown calendar '${spelled}' (${hint})`, field)
 }
 
@@ -173,7 +198,11 @@ export function calendarFromTerms(terms: CalendarTerms, field = 'calendar', work
     const parts = terms.calendars ?? []
     if (parts.length < 2) throw new QuantInputError(`${field}: a JointCalendar needs at least two calendars`, field)
     const rule = (terms.rule ?? 'JoinHolidays') as JointCalendarRule
-    if (rule !== 'JoinHolidays' && rule !== 'JoinBusinessDays') throw new QuantInputError(`${field}.rule: '${terms.rule}' is not JoinHolidays or JoinBusinessDays`, `${field}.rule`)
+    if (rule !== 'JoinHolidays' && rule !== 'JoinBusinessDays')
+      throw new QuantInputError(
+        `${field}.rule: '${terms.rule}' is not JoinHolidays or JoinBusinessDays`,
+        `${field}.rule`,
+      )
     const members = parts.map((p, i) => calendarFromTerms(p, `${field}.calendars[${i}]`, workspace))
     if (workspace === undefined) return jointCalendar(members, rule)
     const key = `${rule}(${members.map((m) => m.name).join('|')})`

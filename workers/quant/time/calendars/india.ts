@@ -35,7 +35,22 @@ const announced: Readonly<Partial<Record<number, readonly string[]>>> = {
   // Shivaji Jayanti, Mahashivratri, Holi, annual bank closing, Mahavir Jayanti, parliamentary elections,
   // Ramzan Id, Bakri Id, Ganesh Chaturthi, Moharram, Dasara, Maharashtra assembly elections, Balipratipada,
   // Guru Nanak Jayanti
-  2019: ['02-19', '03-04', '03-21', '04-01', '04-17', '04-29', '06-05', '08-12', '09-02', '09-10', '10-08', '10-21', '10-28', '11-12'],
+  2019: [
+    '02-19',
+    '03-04',
+    '03-21',
+    '04-01',
+    '04-17',
+    '04-29',
+    '06-05',
+    '08-12',
+    '09-02',
+    '09-10',
+    '10-08',
+    '10-21',
+    '10-28',
+    '11-12',
+  ],
   // Shivaji Jayanti, Mahashivratri, Holi, Gudi Padwa, annual bank closing, Ram Navami, Mahavir Jayanti,
   // Buddha Pournima, Ramzan Id, Id-E-Milad, Balipratipada, Guru Nanak Jayanti
   2020: ['02-19', '02-21', '03-10', '03-25', '04-01', '04-02', '04-06', '05-07', '05-25', '10-30', '11-16', '11-30'],
@@ -46,7 +61,8 @@ const mmdd = (m: number, d: number) => `${String(m).padStart(2, '0')}-${String(d
 const nse = ruleCalendar('National Stock Exchange of India', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 26 && m === 1) || // Republic Day
     dd === easterMonday(y) - 3 || // Good Friday
     (d === 14 && m === 4) || // Ambedkar Jayanti
@@ -58,4 +74,8 @@ const nse = ruleCalendar('National Stock Exchange of India', (serial) => {
   )
 })
 
-export const indiaCalendars: Readonly<CalendarFamily> = { country: 'India', markets: { NSE: nse }, defaultMarket: 'NSE' }
+export const indiaCalendars: Readonly<CalendarFamily> = {
+  country: 'India',
+  markets: { NSE: nse },
+  defaultMarket: 'NSE',
+}

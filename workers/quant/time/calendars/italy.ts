@@ -13,7 +13,8 @@ import { dateParts, easterMonday, ruleCalendar, type CalendarFamily } from '../c
 const settlement = ruleCalendar('Italian settlement', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 6 && m === 1) || // Epiphany
     dd === easterMonday(y) || // Easter Monday
@@ -33,7 +34,8 @@ const exchange = ruleCalendar('Milan stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday

@@ -37,7 +37,8 @@ const japan = ruleCalendar('Japan', (serial) => {
   const ae = equinoxDay(23.09, y)
   const olympicsShift = y === 2020 || y === 2021 // Marine, Mountain and Sports days moved for the Games
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d <= 3 && m === 1) || // New Year's Day and bank holidays
     (y >= 2000 && w === MON && d >= 8 && d <= 14 && m === 1) || // Coming of Age Day
     (y < 2000 && fixedOrMonday(d, w, 15) && m === 1) ||
@@ -70,7 +71,8 @@ const japan = ruleCalendar('Japan', (serial) => {
     (y === 1989 && d === 24 && m === 2) || // funeral of Emperor Showa
     (y === 1990 && d === 12 && m === 11) || // enthronement ceremony of Emperor Akihito
     (y === 1993 && d === 9 && m === 6) || // marriage of Prince Naruhito
-    (y === 2019 && ((d === 30 && m === 4) || ((d === 1 || d === 2) && m === 5) || (d === 22 && m === 10))) // accession and enthronement of Emperor Naruhito
+    // accession and enthronement of Emperor Naruhito
+    (y === 2019 && ((d === 30 && m === 4) || ((d === 1 || d === 2) && m === 5) || (d === 22 && m === 10)))
   )
 })
 

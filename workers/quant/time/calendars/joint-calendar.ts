@@ -11,7 +11,15 @@ export type JointCalendarRule = 'JoinHolidays' | 'JoinBusinessDays'
 export function jointCalendar(calendars: readonly Calendar[], rule: JointCalendarRule = 'JoinHolidays'): Calendar {
   const name = `${rule}(${calendars.map((c) => c.name).join(', ')})`
   if (rule === 'JoinHolidays') {
-    return ruleCalendar(name, (d) => calendars.every((c) => c.isBusinessDay(d)), (w) => calendars.some((c) => c.isWeekend(w)))
+    return ruleCalendar(
+      name,
+      (d) => calendars.every((c) => c.isBusinessDay(d)),
+      (w) => calendars.some((c) => c.isWeekend(w)),
+    )
   }
-  return ruleCalendar(name, (d) => calendars.some((c) => c.isBusinessDay(d)), (w) => calendars.every((c) => c.isWeekend(w)))
+  return ruleCalendar(
+    name,
+    (d) => calendars.some((c) => c.isBusinessDay(d)),
+    (w) => calendars.every((c) => c.isWeekend(w)),
+  )
 }

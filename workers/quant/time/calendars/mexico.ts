@@ -13,7 +13,8 @@ const bmv = ruleCalendar('Mexican stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (y <= 2005 && d === 5 && m === 2) || // Constitution Day
     (y >= 2006 && d <= 7 && w === MON && m === 2) ||
@@ -31,4 +32,8 @@ const bmv = ruleCalendar('Mexican stock exchange', (serial) => {
   )
 })
 
-export const mexicoCalendars: Readonly<CalendarFamily> = { country: 'Mexico', markets: { BMV: bmv }, defaultMarket: 'BMV' }
+export const mexicoCalendars: Readonly<CalendarFamily> = {
+  country: 'Mexico',
+  markets: { BMV: bmv },
+  defaultMarket: 'BMV',
+}

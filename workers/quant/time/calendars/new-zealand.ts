@@ -14,7 +14,8 @@ const newZealand = ruleCalendar('New Zealand', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || (d === 3 && (w === MON || w === TUE))) && m === 1) || // New Year's Day
     ((d === 2 || (d === 4 && (w === MON || w === TUE))) && m === 1) || // Day after New Year's Day
     (d >= 19 && d <= 25 && w === MON && m === 1) || // Anniversary Day
@@ -31,4 +32,8 @@ const newZealand = ruleCalendar('New Zealand', (serial) => {
   )
 })
 
-export const newZealandCalendars: Readonly<CalendarFamily> = { country: 'NewZealand', markets: { '': newZealand }, defaultMarket: '' }
+export const newZealandCalendars: Readonly<CalendarFamily> = {
+  country: 'NewZealand',
+  markets: { '': newZealand },
+  defaultMarket: '',
+}

@@ -9,7 +9,8 @@ const norway = ruleCalendar('Norway', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     dd === em - 4 || // Holy Thursday
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday
@@ -24,4 +25,8 @@ const norway = ruleCalendar('Norway', (serial) => {
   )
 })
 
-export const norwayCalendars: Readonly<CalendarFamily> = { country: 'Norway', markets: { '': norway }, defaultMarket: '' }
+export const norwayCalendars: Readonly<CalendarFamily> = {
+  country: 'Norway',
+  markets: { '': norway },
+  defaultMarket: '',
+}

@@ -3,4 +3,9 @@ import type { Calendar, CalendarFamily } from '../calendar.ts'
 
 export const nullCalendar: Calendar = Object.freeze({ name: 'Null', isBusinessDay: () => true, isWeekend: () => false })
 
-export const nullCalendars: Readonly<CalendarFamily> = { country: 'NullCalendar', markets: { '': nullCalendar }, defaultMarket: '', aliases: { Null: '' } }
+export const nullCalendars: Readonly<CalendarFamily> = {
+  country: 'NullCalendar',
+  markets: { '': nullCalendar },
+  defaultMarket: '',
+  aliases: { Null: '' },
+}

@@ -9,7 +9,8 @@ const poland = ruleCalendar('Poland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 6 && m === 1 && y >= 2011) || // Epiphany, restored in 2011
     dd === em || // Easter Monday
@@ -24,4 +25,8 @@ const poland = ruleCalendar('Poland', (serial) => {
   )
 })
 
-export const polandCalendars: Readonly<CalendarFamily> = { country: 'Poland', markets: { '': poland }, defaultMarket: '' }
+export const polandCalendars: Readonly<CalendarFamily> = {
+  country: 'Poland',
+  markets: { '': poland },
+  defaultMarket: '',
+}

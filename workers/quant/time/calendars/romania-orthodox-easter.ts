@@ -25,7 +25,9 @@ function computedOrthodoxEasterMonday(year: number): number {
 }
 
 /** Orthodox Easter Monday of 1901..2199, computed when the module loads (QuantLib tabulates the same years). */
-const ORTHODOX_EASTER_MONDAYS: readonly number[] = Array.from({ length: 2199 - 1901 + 1 }, (_, i) => computedOrthodoxEasterMonday(1901 + i))
+const ORTHODOX_EASTER_MONDAYS: readonly number[] = Array.from({ length: 2199 - 1901 + 1 }, (_, i) =>
+  computedOrthodoxEasterMonday(1901 + i),
+)
 
 /** Day of the year (1 = January 1st) of Orthodox Easter Monday in the Gregorian year `year`. */
 export function orthodoxEasterMonday(year: number): number {

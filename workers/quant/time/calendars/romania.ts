@@ -13,7 +13,8 @@ function publicHolidays(serial: number): boolean {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = orthodoxEasterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || d === 2) && m === 1) || // New Year's Day and the day after
     (d === 24 && m === 1) || // Unification Day
     dd === em || // Orthodox Easter Monday

@@ -49,9 +49,11 @@ const MOEX_EXTRA: Readonly<DayTable> = {
 function settlement(serial: number): boolean {
   const { d, m, y, w } = dateParts(serial)
   // a holiday on day `day` of month `month`, or on the Monday after it when it falls on a weekend
-  const movedToMonday = (day: number, month: number) => m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
+  const movedToMonday = (day: number, month: number) =>
+    m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (m === 1 && (d <= 2 || (y >= 2005 && d <= 5) || (y === 2012 && d === 6))) || // New Year's holidays
     movedToMonday(7, 1) || // Orthodox Christmas
     movedToMonday(23, 2) || // Defender of the Fatherland Day
@@ -71,9 +73,11 @@ function moex(serial: number): boolean {
   // the exchange was founded in 2011: QuantLib has no data before 2012
   if (y < 2012) unknownYear(MOEX_NAME, y)
   if (listed(MOEX_WORKING_WEEKENDS, y, m, d)) return true
-  const movedToMonday = (day: number, month: number) => m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
+  const movedToMonday = (day: number, month: number) =>
+    m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 23 && m === 2) || // Defender of the Fatherland Day
     movedToMonday(8, 3) || // International Women's Day
     (d === 1 && m === 5) || // Labour Day

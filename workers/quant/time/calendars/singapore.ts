@@ -79,7 +79,8 @@ const hariRayaPuasa = dayTable({
 const sgx = ruleCalendar('Singapore exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || (d === 2 && w === MON)) && m === 1) || // New Year's Day
     dd === easterMonday(y) - 3 || // Good Friday
     (d === 1 && m === 5) || // Labour Day
@@ -93,4 +94,8 @@ const sgx = ruleCalendar('Singapore exchange', (serial) => {
   )
 })
 
-export const singaporeCalendars: Readonly<CalendarFamily> = { country: 'Singapore', markets: { SGX: sgx }, defaultMarket: 'SGX' }
+export const singaporeCalendars: Readonly<CalendarFamily> = {
+  country: 'Singapore',
+  markets: { SGX: sgx },
+  defaultMarket: 'SGX',
+}

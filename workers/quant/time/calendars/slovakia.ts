@@ -11,7 +11,8 @@ const bsse = ruleCalendar('Bratislava stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 6 && m === 1) || // Epiphany
     dd === em - 3 || // Good Friday
@@ -29,4 +30,8 @@ const bsse = ruleCalendar('Bratislava stock exchange', (serial) => {
   )
 })
 
-export const slovakiaCalendars: Readonly<CalendarFamily> = { country: 'Slovakia', markets: { BSSE: bsse }, defaultMarket: 'BSSE' }
+export const slovakiaCalendars: Readonly<CalendarFamily> = {
+  country: 'Slovakia',
+  markets: { BSSE: bsse },
+  defaultMarket: 'BSSE',
+}

@@ -16,7 +16,8 @@ const southAfrica = ruleCalendar('South Africa', (serial) => {
   /** day `day` of month `month`, or the Monday after it when it is a Sunday */
   const movedToMonday = (day: number, month: number) => m === month && (d === day || (d === day + 1 && w === MON))
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     movedToMonday(1, 1) || // New Year's Day
     dd === em - 3 || // Good Friday
     dd === em || // Family Day
@@ -36,4 +37,8 @@ const southAfrica = ruleCalendar('South Africa', (serial) => {
   )
 })
 
-export const southAfricaCalendars: Readonly<CalendarFamily> = { country: 'SouthAfrica', markets: { '': southAfrica }, defaultMarket: '' }
+export const southAfricaCalendars: Readonly<CalendarFamily> = {
+  country: 'SouthAfrica',
+  markets: { '': southAfrica },
+  defaultMarket: '',
+}

@@ -137,7 +137,8 @@ const specialDays = dayTable({
 function settlementBusinessDay(serial: DateSerial): boolean {
   const { d, m, y, w } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 1 && m === 3) || // Independence Movement Day
     (d === 5 && m === 4 && y <= 2005) || // Arbour Day

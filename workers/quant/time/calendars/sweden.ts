@@ -11,7 +11,8 @@ const sweden = ruleCalendar('Sweden', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday
     dd === em + 38 || // Ascension Thursday
@@ -28,4 +29,8 @@ const sweden = ruleCalendar('Sweden', (serial) => {
   )
 })
 
-export const swedenCalendars: Readonly<CalendarFamily> = { country: 'Sweden', markets: { '': sweden }, defaultMarket: '' }
+export const swedenCalendars: Readonly<CalendarFamily> = {
+  country: 'Sweden',
+  markets: { '': sweden },
+  defaultMarket: '',
+}

@@ -9,7 +9,8 @@ const switzerland = ruleCalendar('Switzerland', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 2 && m === 1) || // Berchtoldstag
     dd === em - 3 || // Good Friday
@@ -23,4 +24,8 @@ const switzerland = ruleCalendar('Switzerland', (serial) => {
   )
 })
 
-export const switzerlandCalendars: Readonly<CalendarFamily> = { country: 'Switzerland', markets: { '': switzerland }, defaultMarket: '' }
+export const switzerlandCalendars: Readonly<CalendarFamily> = {
+  country: 'Switzerland',
+  markets: { '': switzerland },
+  defaultMarket: '',
+}

@@ -109,7 +109,8 @@ const adjustedDays = dayTable({
 const tsec = ruleCalendar('Taiwan stock exchange', (serial) => {
   const { d, m, w } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (d === 28 && m === 2) || // Peace Memorial Day
     (d === 1 && m === 5) || // Labour Day
@@ -123,4 +124,8 @@ const tsec = ruleCalendar('Taiwan stock exchange', (serial) => {
   )
 })
 
-export const taiwanCalendars: Readonly<CalendarFamily> = { country: 'Taiwan', markets: { TSEC: tsec }, defaultMarket: 'TSEC' }
+export const taiwanCalendars: Readonly<CalendarFamily> = {
+  country: 'Taiwan',
+  markets: { TSEC: tsec },
+  defaultMarket: 'TSEC',
+}

@@ -11,7 +11,8 @@ export const target = ruleCalendar('TARGET', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (d === 1 && m === 1) || // New Year's Day
     (dd === em - 3 && y >= 2000) || // Good Friday
     (dd === em && y >= 2000) || // Easter Monday
@@ -22,4 +23,9 @@ export const target = ruleCalendar('TARGET', (serial) => {
   )
 })
 
-export const targetCalendars: Readonly<CalendarFamily> = { country: 'TARGET', markets: { '': target }, defaultMarket: '', aliases: { TARGET2: '', Euro: '' } }
+export const targetCalendars: Readonly<CalendarFamily> = {
+  country: 'TARGET',
+  markets: { '': target },
+  defaultMarket: '',
+  aliases: { TARGET2: '', Euro: '' },
+}

@@ -60,7 +60,8 @@ const observed = (d: number, w: number, day: number) => d === day || ((d === day
 const set = ruleCalendar('Thailand stock exchange', (serial) => {
   const { d, m, y, w } = dateParts(serial)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     (m === 1 && (d === 1 || (d === 3 && w === MON))) || // New Year's Day
     (m === 1 && (d === 1 || d === 2) && w === MON) || // New Year's Eve on a weekend
     (m === 4 && observed(d, w, 6)) || // Chakri Memorial Day
@@ -77,4 +78,8 @@ const set = ruleCalendar('Thailand stock exchange', (serial) => {
   )
 })
 
-export const thailandCalendars: Readonly<CalendarFamily> = { country: 'Thailand', markets: { '': set }, defaultMarket: '' }
+export const thailandCalendars: Readonly<CalendarFamily> = {
+  country: 'Thailand',
+  markets: { '': set },
+  defaultMarket: '',
+}

@@ -14,9 +14,11 @@ const use = ruleCalendar('Ukrainian stock exchange', (serial) => {
   const { d, m, y, w, dd } = dateParts(serial)
   const em = orthodoxEasterMonday(y)
   // a holiday on day `day` of month `month`, or on the Monday after it when it falls on a weekend
-  const movedToMonday = (day: number, month: number) => m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
+  const movedToMonday = (day: number, month: number) =>
+    m === month && (d === day || ((d === day + 1 || d === day + 2) && w === MON))
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     movedToMonday(1, 1) || // New Year's Day
     movedToMonday(7, 1) || // Orthodox Christmas
     movedToMonday(8, 3) || // Women's Day
@@ -30,4 +32,8 @@ const use = ruleCalendar('Ukrainian stock exchange', (serial) => {
   )
 })
 
-export const ukraineCalendars: Readonly<CalendarFamily> = { country: 'Ukraine', markets: { USE: use }, defaultMarket: 'USE' }
+export const ukraineCalendars: Readonly<CalendarFamily> = {
+  country: 'Ukraine',
+  markets: { USE: use },
+  defaultMarket: 'USE',
+}

@@ -3,8 +3,8 @@
  * the rules: weekends; New Year's Day (moved to Monday); Good Friday; Easter Monday; early May bank holiday
  * (first Monday of May, May 8th in 1995 and 2020); spring bank holiday (last Monday of May, moved in 2002, 2012,
  * 2022); summer bank holiday (last Monday of August); the jubilees (June 3-4 2002, June 4-5 2012, June 2-3 2022);
- * the royal wedding (April 29th, 2011); Queen Elizabeth II's funeral (September 19th, 2022); King Charles III's coronation (May 8th, 2023); Christmas and
- * Boxing Day (moved to Monday or Tuesday); December 31st, 1999.
+ * the royal wedding (April 29th, 2011); Queen Elizabeth II's funeral (September 19th, 2022); King Charles III's
+ * coronation (May 8th, 2023); Christmas and Boxing Day (moved to Monday or Tuesday); December 31st, 1999.
  */
 import { dateParts, easterMonday, ruleCalendar, type CalendarFamily, type DateParts } from '../calendar.ts'
 
@@ -31,7 +31,8 @@ function uk(serial: number): boolean {
   const { d, m, y, w, dd } = p
   const em = easterMonday(y)
   return !(
-    w === 1 || w === 7 ||
+    w === 1 ||
+    w === 7 ||
     ((d === 1 || ((d === 2 || d === 3) && w === MON)) && m === 1) || // New Year's Day (moved to Monday)
     dd === em - 3 || // Good Friday
     dd === em || // Easter Monday

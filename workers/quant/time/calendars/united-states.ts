@@ -31,19 +31,30 @@ const FRI = 6
 const isWeekend = (w: number) => w === 1 || w === 7
 const mlk = ({ d, m, y, w }: DateParts) => d >= 15 && d <= 21 && w === MON && m === 1 && y >= 1983
 const washington = ({ d, m, y, w }: DateParts) =>
-  y >= 1971 ? d >= 15 && d <= 21 && w === MON && m === 2 : (d === 22 || (d === 23 && w === MON) || (d === 21 && w === FRI)) && m === 2
+  y >= 1971
+    ? d >= 15 && d <= 21 && w === MON && m === 2
+    : (d === 22 || (d === 23 && w === MON) || (d === 21 && w === FRI)) && m === 2
 const memorial = ({ d, m, y, w }: DateParts) =>
-  y >= 1971 ? d >= 25 && w === MON && m === 5 : (d === 30 || (d === 31 && w === MON) || (d === 29 && w === FRI)) && m === 5
-const juneteenth = ({ d, m, y, w }: DateParts) => (d === 19 || (d === 20 && w === MON) || (d === 18 && w === FRI)) && m === 6 && y >= 2022
-const independence = ({ d, m, w }: DateParts) => (d === 4 || (d === 5 && w === MON) || (d === 3 && w === FRI)) && m === 7
+  y >= 1971
+    ? d >= 25 && w === MON && m === 5
+    : (d === 30 || (d === 31 && w === MON) || (d === 29 && w === FRI)) && m === 5
+const juneteenth = ({ d, m, y, w }: DateParts) =>
+  (d === 19 || (d === 20 && w === MON) || (d === 18 && w === FRI)) && m === 6 && y >= 2022
+const independence = ({ d, m, w }: DateParts) =>
+  (d === 4 || (d === 5 && w === MON) || (d === 3 && w === FRI)) && m === 7
 const labor = ({ d, m, w }: DateParts) => d <= 7 && w === MON && m === 9
 const columbus = ({ d, m, y, w }: DateParts) => d >= 8 && d <= 14 && w === MON && m === 10 && y >= 1971
 const veterans = ({ d, m, y, w }: DateParts) =>
-  y <= 1970 || y >= 1978 ? (d === 11 || (d === 12 && w === MON) || (d === 10 && w === FRI)) && m === 11 : d >= 22 && d <= 28 && w === MON && m === 10
+  y <= 1970 || y >= 1978
+    ? (d === 11 || (d === 12 && w === MON) || (d === 10 && w === FRI)) && m === 11
+    : d >= 22 && d <= 28 && w === MON && m === 10
 const veteransNoSaturday = ({ d, m, y, w }: DateParts) =>
-  y <= 1970 || y >= 1978 ? (d === 11 || (d === 12 && w === MON)) && m === 11 : d >= 22 && d <= 28 && w === MON && m === 10
+  y <= 1970 || y >= 1978
+    ? (d === 11 || (d === 12 && w === MON)) && m === 11
+    : d >= 22 && d <= 28 && w === MON && m === 10
 const thanksgiving = ({ d, m, w }: DateParts) => d >= 22 && d <= 28 && w === THU && m === 11
-const christmas = ({ d, m, w }: DateParts) => (d === 25 || (d === 26 && w === MON) || (d === 24 && w === FRI)) && m === 12
+const christmas = ({ d, m, w }: DateParts) =>
+  (d === 25 || (d === 26 && w === MON) || (d === 24 && w === FRI)) && m === 12
 const newYearMonday = ({ d, m, w }: DateParts) => (d === 1 || (d === 2 && w === MON)) && m === 1
 // the Sunday→Monday move alone, for the markets that do not close on the Friday before a Saturday holiday
 const independenceMonday = ({ d, m, w }: DateParts) => (d === 4 || (d === 5 && w === MON)) && m === 7
@@ -77,7 +88,15 @@ function liborImpact(serial: number): boolean {
 
 function nerc(serial: number): boolean {
   const p = dateParts(serial)
-  return !(isWeekend(p.w) || newYearMonday(p) || memorial(p) || independenceMonday(p) || labor(p) || thanksgiving(p) || christmasMonday(p))
+  return !(
+    isWeekend(p.w) ||
+    newYearMonday(p) ||
+    memorial(p) ||
+    independenceMonday(p) ||
+    labor(p) ||
+    thanksgiving(p) ||
+    christmasMonday(p)
+  )
 }
 
 function federalReserve(serial: number): boolean {
@@ -113,9 +132,11 @@ function nyse(serial: number): boolean {
     labor(p) ||
     thanksgiving(p) ||
     christmas(p)
-  ) return false
+  )
+    return false
   if (y >= 1998 && d >= 15 && d <= 21 && w === MON && m === 1) return false // Martin Luther King's birthday
-  if ((y <= 1968 || (y <= 1980 && y % 4 === 0)) && m === 11 && d <= 7 && w === TUE) return false // presidential elections
+  // presidential elections
+  if ((y <= 1968 || (y <= 1980 && y % 4 === 0)) && m === 11 && d <= 7 && w === TUE) return false
   return !(
     (y === 2018 && m === 12 && d === 5) || // President Bush's funeral
     (y === 2012 && m === 10 && (d === 29 || d === 30)) || // Hurricane Sandy
@@ -178,5 +199,10 @@ export const unitedStatesCalendars: Readonly<CalendarFamily> = {
     FederalReserve: ruleCalendar('Federal Reserve Bankwire System', federalReserve),
   },
   defaultMarket: 'Settlement',
-  aliases: { US: 'Settlement', USSettlement: 'Settlement', USGovernmentBond: 'GovernmentBond', SIFMA: 'GovernmentBond' },
+  aliases: {
+    US: 'Settlement',
+    USSettlement: 'Settlement',
+    USGovernmentBond: 'GovernmentBond',
+    SIFMA: 'GovernmentBond',
+  },
 }

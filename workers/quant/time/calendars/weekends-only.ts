@@ -4,4 +4,8 @@ import { weekday } from '../date.ts'
 
 export const weekendsOnly = ruleCalendar('weekends only', (serial) => !isWesternWeekend(weekday(serial)))
 
-export const weekendsOnlyCalendars: Readonly<CalendarFamily> = { country: 'WeekendsOnly', markets: { '': weekendsOnly }, defaultMarket: '' }
+export const weekendsOnlyCalendars: Readonly<CalendarFamily> = {
+  country: 'WeekendsOnly',
+  markets: { '': weekendsOnly },
+  defaultMarket: '',
+}

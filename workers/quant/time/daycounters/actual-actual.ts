@@ -31,7 +31,8 @@ function ismaFraction(d1: DateSerial, d2: DateSerial, d3?: DateSerial, d4?: Date
   // without a reference period, take it equal to (d1, d2)
   let refStart = d3 ?? d1
   let refEnd = d4 ?? d2
-  require(refEnd > refStart && refEnd > d1, () => `invalid reference period: date 1: ${d1}, date 2: ${d2}, reference period start: ${refStart}, reference period end: ${refEnd}`)
+  require(refEnd > refStart && refEnd > d1, () =>
+    `invalid reference period: date 1: ${d1}, date 2: ${d2}, reference period start: ${refStart}, reference period end: ${refEnd}`)
   // rough length of the period in months
   let months = Math.round((12 * (refEnd - refStart)) / 365)
   if (months === 0) {
@@ -45,7 +46,8 @@ function ismaFraction(d1: DateSerial, d2: DateSerial, d3?: DateSerial, d4?: Date
     if (d1 >= refStart) return (period * (d2 - d1)) / (refEnd - refStart)
     // long first coupon: refStart is the next (notional) payment date
     const previousRef = addMonths(refStart, -months)
-    if (d2 > refStart) return ismaFraction(d1, refStart, previousRef, refStart) + ismaFraction(refStart, d2, refStart, refEnd)
+    if (d2 > refStart)
+      return ismaFraction(d1, refStart, previousRef, refStart) + ismaFraction(refStart, d2, refStart, refEnd)
     return ismaFraction(d1, d2, previousRef, refStart)
   }
   require(refStart <= d1, 'invalid dates: d1 < refPeriodStart < refPeriodEnd < d2')
@@ -92,8 +94,16 @@ function afbFraction(d1: DateSerial, d2: DateSerial): Time {
   return sum + (newD2 - d1) / den
 }
 
-const ISDA: DayCounter = Object.freeze({ name: 'Actual/Actual (ISDA)', dayCount: actualDays, yearFraction: isdaFraction })
-const ISMA: DayCounter = Object.freeze({ name: 'Actual/Actual (ISMA)', dayCount: actualDays, yearFraction: ismaFraction })
+const ISDA: DayCounter = Object.freeze({
+  name: 'Actual/Actual (ISDA)',
+  dayCount: actualDays,
+  yearFraction: isdaFraction,
+})
+const ISMA: DayCounter = Object.freeze({
+  name: 'Actual/Actual (ISMA)',
+  dayCount: actualDays,
+  yearFraction: ismaFraction,
+})
 const AFB: DayCounter = Object.freeze({ name: 'Actual/Actual (AFB)', dayCount: actualDays, yearFraction: afbFraction })
 
 export function actualActual(convention: ActualActualConvention): DayCounter {

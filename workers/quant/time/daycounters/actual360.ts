@@ -17,4 +17,5 @@ export const actual360IncludeLastDay: DayCounter = Object.freeze({
 })
 
 /** QuantLib's Actual360(includeLastDay). */
-export const actual360Counter = (includeLastDay = false): DayCounter => (includeLastDay ? actual360IncludeLastDay : actual360)
+export const actual360Counter = (includeLastDay = false): DayCounter =>
+  includeLastDay ? actual360IncludeLastDay : actual360

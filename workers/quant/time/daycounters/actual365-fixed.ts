@@ -49,7 +49,11 @@ function noLeapSerial(d: DateSerial): number {
 
 const noLeapDays = (d1: DateSerial, d2: DateSerial) => noLeapSerial(d2) - noLeapSerial(d1)
 
-const CANADIAN: DayCounter = Object.freeze({ name: 'Actual/365 (Fixed) Canadian Bond', dayCount: actualDays, yearFraction: canadianFraction })
+const CANADIAN: DayCounter = Object.freeze({
+  name: 'Actual/365 (Fixed) Canadian Bond',
+  dayCount: actualDays,
+  yearFraction: canadianFraction,
+})
 const NO_LEAP: DayCounter = Object.freeze({
   name: 'Actual/365 (No Leap)',
   dayCount: noLeapDays,

@@ -7,11 +7,20 @@ import type { DateSerial } from '../../types.ts'
 import type { DayCounter } from '../day-counter.ts'
 import { isLeap, toYmd } from '../date.ts'
 
-export type Thirty360Convention = 'USA' | 'BondBasis' | 'European' | 'EurobondBasis' | 'Italian' | 'German' | 'ISMA' | 'ISDA' | 'NASD'
+export type Thirty360Convention =
+  'USA' | 'BondBasis' | 'European' | 'EurobondBasis' | 'Italian' | 'German' | 'ISMA' | 'ISDA' | 'NASD'
 
 const lastOfFebruary = (d: number, m: number, y: number) => m === 2 && d === 28 + (isLeap(y) ? 1 : 0)
 
-type Adjust = (dd1: number, mm1: number, yy1: number, dd2: number, mm2: number, yy2: number, d2: DateSerial) => [number, number, number]
+type Adjust = (
+  dd1: number,
+  mm1: number,
+  yy1: number,
+  dd2: number,
+  mm2: number,
+  yy2: number,
+  d2: DateSerial,
+) => [number, number, number]
 
 const make = (name: string, rule: Adjust): DayCounter => {
   const dayCount = (d1: DateSerial, d2: DateSerial) => {
