@@ -14,7 +14,7 @@ async function loop(): Promise<void> {
   while (running) {
     const started = performance.timeOrigin + performance.now()
     const t0 = performance.now()
-    let status = 0
+    let status: number
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -31,10 +31,12 @@ async function loop(): Promise<void> {
 }
 
 const loops = Array.from({ length: connections }, () => loop())
-process.on('message', async (message) => {
-  if (message !== 'stop') return
+async function stop(): Promise<void> {
   running = false
   await Promise.all(loops)
   process.send?.(samples, () => process.exit(0))
+}
+process.on('message', (message) => {
+  if (message === 'stop') void stop()
 })
 process.send?.('ready')

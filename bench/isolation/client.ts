@@ -4,7 +4,8 @@
  * `cheap` URLs, and optionally `heavy` closed loops each keeping one pathological request in flight. Prints
  * `{cheap: {requests, p50, p99, failures}, heavy: {answered, failed}}` as JSON.
  *
- *   node --import=tsx bench/isolation/client.ts '{"cheap": [...], "heavyUrl": "...", "body": {...}, "rate": 200, "heavy": 4, "seconds": 5}'
+ *   node --import=tsx bench/isolation/client.ts \
+ *     '{"cheap": [...], "heavyUrl": "...", "body": {...}, "rate": 200, "heavy": 4, "seconds": 5}'
  */
 interface Plan {
   cheap: string[]

@@ -3,7 +3,8 @@
  * With the scale benchmark: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- scale --only
  * pricing, then for each profile written (one per thread: the main thread and every pricing worker):
  *
- *   node --import=tsx bench/scale/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 25] [--from µs --to µs --per N] [--inclusive f,g]
+ *   node --import=tsx bench/scale/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 25]
+ *     [--from µs --to µs --per N] [--inclusive f,g]
  *
  * --inclusive adds, for each function named (exact names, comma-separated), the time of the samples with it anywhere
  * on their stack: what a whole step costs (a valuation, a bump) where self time spreads it over its callees.

@@ -2,8 +2,9 @@
  * `npm run bench -- scale`: issue 13's figures, measured against the scale database (built by
  * `npm run bench -- scale-data`) and the demo database side by side in one run, each beside its target.
  *
- *   npm run bench -- scale [--only pricing,lists] [--database fixed_income_scale] [--demo-database fixed_income_scale_demo]
- *                          [--json out.json] [section options, e.g. --duration 5]
+ *   npm run bench -- scale [--only pricing,lists] [--database fixed_income_scale]
+ *                          [--demo-database fixed_income_scale_demo] [--json out.json]
+ *                          [section options, e.g. --duration 5]
  *
  * Sections are the files of bench/scale/sections/ (each exports `section(ctx)`, see context.ts), run in name
  * order; each starts its own API processes' state as it finds it (a section that needs cold caches restarts).

@@ -104,7 +104,7 @@ export function installInputSafety(app: FastifyInstance): void {
     if (body.trim() === '') return done(null, undefined)
     if (jsonDepthExceeds(body, MAX_JSON_DEPTH))
       return done(refuse({ location: 'body', message: `JSON nests deeper than ${MAX_JSON_DEPTH} levels` }), undefined)
-    parseJson(request, body, done)
+    void parseJson(request, body, done)
   })
   // preValidation: after parsing and routing (params known), before the schemas coerce or reject anything
   app.addHook('preValidation', async (request) => checkRequest(request))

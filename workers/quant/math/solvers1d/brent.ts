@@ -3,11 +3,11 @@ import { QuantConvergenceError } from '../../errors.ts'
 import type { SolveImpl } from '../solver1d.ts'
 
 export const brent: SolveImpl = (f, accuracy, b, maxEvaluations) => {
-  let { xMin, xMax, fxMin, fxMax, root, evaluations } = b
+  let { xMin, xMax, fxMin, fxMax, evaluations } = b
   let froot = fxMax
   let d = 0
   let e = 0
-  root = xMax
+  let root = xMax
   while (evaluations <= maxEvaluations) {
     if ((froot > 0 && fxMax > 0) || (froot < 0 && fxMax < 0)) {
       // rename xMin, root, xMax and adjust bounds
