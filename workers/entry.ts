@@ -8,6 +8,7 @@
 export { iborTenorIssue, scheduleWarnings, validateBondTerms } from './operations/rebuild-instrument.ts'
 export { curveBuildingIssue, indexConventionIssue } from './operations/check-market-terms.ts'
 export { encodeFixings } from './operations/fixing-set.ts'
+export { DATE_GENERATION_RULES } from './quant/time/schedule.ts'
 export {
   CACHE_STATS_CHANNEL,
   WORKER_CACHES,

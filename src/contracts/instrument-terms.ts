@@ -5,6 +5,7 @@
  * are checked by the numerical core when the instrument is rebuilt.
  */
 import { Type, type Static, type TSchema } from 'typebox'
+import { DATE_GENERATION_RULES } from '../../workers/entry.ts'
 
 export const INSTRUMENT_SERIALIZATION_FORMAT = 'fixed_income.instrument@v1'
 
@@ -20,19 +21,8 @@ const Rates = (description: string) =>
 
 const DAY_COUNTS =
   'every day counter of QuantLib 1.29: Actual360 (_IncludeLastDay), Actual364, Actual365Fixed (_Canadian, _NoLeap), Actual36525, Actual366, ActualActual_ISMA, _Bond, _ISDA, _Historical, _Actual365, _AFB, _Euro, Business252 (on day_count_calendar), Thirty360_USA, _BondBasis, _European, _EurobondBasis, _Italian, _German, _ISMA, _ISDA, _NASD, Thirty365, OneDayCounter, SimpleDayCounter (aliases such as Actual/360 or ACT/ACT ICMA accepted)'
-/** The DateGeneration rules of QuantLib 1.29 (workers/quant/time/schedule.ts generates each). */
-export const DATE_GENERATION_RULES = [
-  'Backward',
-  'Forward',
-  'Zero',
-  'ThirdWednesday',
-  'ThirdWednesdayInclusive',
-  'Twentieth',
-  'TwentiethIMM',
-  'OldCDS',
-  'CDS',
-  'CDS2015',
-] as const
+/** The DateGeneration rules of QuantLib 1.29, as the numerical core generates each (workers/quant/time/schedule.ts). */
+export { DATE_GENERATION_RULES }
 const CONVENTIONS =
   'Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, HalfMonthModifiedFollowing, Nearest'
 
