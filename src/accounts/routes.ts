@@ -6,12 +6,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
-import type { Sql, TransactionSql } from '../db/client.ts'
 import { assetInfo, holdingAsset, iso } from '../holdings/snapshot.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import {
   Account,
   AccountCollection,
@@ -27,89 +26,14 @@ import {
   TargetPositionsQuery,
   TargetSearchQuery,
 } from './schemas.ts'
-import { addHoldings, addTargetPositions } from './writes.ts'
 
 const TAG = 'accounts'
 const BASE = '/api/v1/account'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Account '${uid}' was not found.`)
-type Db = Sql | TransactionSql
 type FundGroup = Static<typeof AccountHoldingsByFundResponse>['funds'][number]
 
-async function holdingsSnapshot(
-  sql: Db,
-  accountUid: string,
-  q: { holdings_date?: string; order: 'asc' | 'desc'; include_asset_detail: boolean },
-) {
-  const set = await repo.pickHoldingsSet(sql, accountUid, q.holdings_date, q.order)
-  if (!set) return { holdings_set_uid: null, holdings_date: null, holdings: [] }
-  const rows = await repo.holdingRows(sql, set.uid)
-  const info = q.include_asset_detail
-    ? await assetInfo(
-        sql,
-        rows.map((r) => r.asset_identifier),
-      )
-    : undefined
-  return {
-    holdings_set_uid: set.uid,
-    holdings_date: set.time_index.toISOString(),
-    holdings: rows.map((r) => ({
-      ...r,
-      time_index: r.time_index.toISOString(),
-      target_trade_time: iso(r.target_trade_time),
-      extra_details: r.extra_details ?? {},
-      asset: info ? holdingAsset(r.asset_identifier, info.get(r.asset_identifier)) : null,
-      position_type: 'units' as const,
-      // no price source is attached to holdings yet: say so instead of inventing one
-      price: null,
-      missing_price: true,
-    })),
-  }
-}
-
-async function targetPositionsSnapshot(
-  sql: Db,
-  accountUid: string,
-  q: { target_positions_date?: string; order: 'asc' | 'desc'; include_asset_detail: boolean },
-) {
-  const set = await repo.pickPositionSet(sql, accountUid, q.target_positions_date, q.order)
-  if (!set)
-    return { related_account_uid: accountUid, target_positions_date: null, position_set_uid: null, positions: [] }
-  const rows = await repo.positionRows(sql, set)
-  return {
-    related_account_uid: accountUid,
-    target_positions_date: set.position_set_time.toISOString(),
-    position_set_uid: set.uid,
-    positions: rows.map((r) => ({
-      target_type: r.target_type,
-      target_uid: r.target_uid,
-      asset_uid: r.asset_uid,
-      portfolio_uid: r.portfolio_uid,
-      unique_identifier: r.unique_identifier,
-      weight_notional_exposure: r.weight_notional_exposure,
-      constant_notional_exposure: r.constant_notional_exposure,
-      single_asset_quantity: r.single_asset_quantity,
-      asset:
-        q.include_asset_detail && r.asset_uid
-          ? {
-              uid: r.asset_uid,
-              unique_identifier: r.unique_identifier,
-              current_snapshot: { name: r.asset_name, ticker: r.asset_ticker },
-            }
-          : null,
-      portfolio: r.portfolio_uid
-        ? {
-            uid: r.portfolio_uid,
-            unique_identifier: r.portfolio_unique_identifier ?? r.unique_identifier,
-            published_index_uid: r.portfolio_published_index_uid,
-          }
-        : null,
-    })),
-  }
-}
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const load = async (uid: string) => (await repo.findAccount(app.sql, uid)) ?? Promise.reject(missing(uid))
+  const load = (uid: string) => service.loadAccount(app.sql, uid)
 
   app.get(
     `${BASE}/`,
@@ -251,7 +175,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const a = await load(request.params.account_uid)
-      return holdingsSnapshot(app.sql, a.uid, request.query)
+      return service.holdingsSnapshot(app.sql, a.uid, request.query)
     },
   )
 
@@ -349,7 +273,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const a = await load(request.params.account_uid)
-      return targetPositionsSnapshot(app.sql, a.uid, request.query)
+      return service.targetPositionsSnapshot(app.sql, a.uid, request.query)
     },
   )
 
@@ -366,16 +290,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return app.sql.begin(async (tx) => {
-        const account = await repo.findAccount(tx, request.params.account_uid, true)
-        if (!account) throw missing(request.params.account_uid)
-        await addHoldings(tx, account, request.body)
-        return holdingsSnapshot(tx, account.uid, {
-          holdings_date: request.body.holdings_date,
-          order: 'desc',
-          include_asset_detail: true,
-        })
-      })
+      return service.addAccountHoldings(app.sql, request.params.account_uid, request.body)
     },
   )
 
@@ -392,16 +307,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return app.sql.begin(async (tx) => {
-        const a = await repo.findAccount(tx, request.params.account_uid, true)
-        if (!a) throw missing(request.params.account_uid)
-        await addTargetPositions(tx, a, request.body)
-        return targetPositionsSnapshot(tx, a.uid, {
-          target_positions_date: request.body.target_positions_date,
-          order: 'desc',
-          include_asset_detail: true,
-        })
-      })
+      return service.addAccountTargetPositions(app.sql, request.params.account_uid, request.body)
     },
   )
 }

@@ -5,11 +5,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
-import type { TransactionSql } from '../db/client.ts'
-import { deleteAssetCategories } from '../bulk/deletions/asset-categories.ts'
-import { conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import {
   AssetCategory,
   AssetCategoryCollection,
@@ -22,30 +20,6 @@ import {
 const TAG = 'asset categories'
 const BASE = '/api/v1/asset-category'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Asset category '${uid}' was not found.`)
-
-/** "Crypto Core" → "crypto_core"; the peer's fallback when nothing survives. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-  return (slug || 'asset_category').slice(0, 255)
-}
-
-const blankToNull = (v: string | null | undefined) =>
-  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()
-
-async function setMembers(tx: TransactionSql, categoryUid: string, assets: string[] | null): Promise<void> {
-  const unique = [...new Set((assets ?? []).map((a) => a.toLowerCase()))]
-  const unknown = await repo.missingAssets(tx, unique)
-  if (unknown.length)
-    throw unprocessable(`body.assets: asset(s) ${unknown.map((u) => `'${u}'`).join(', ')} do not exist.`)
-  await repo.replaceMembers(tx, categoryUid, unique)
-}
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${BASE}/`,
@@ -76,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const c = await repo.findCategory(app.sql, request.params.uid)
-      if (!c) throw missing(request.params.uid)
+      if (!c) throw service.missing(request.params.uid)
       const count = await repo.countMembers(app.sql, c.uid)
       const url = `${BASE}/${c.uid}/`
       return {
@@ -112,19 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body
-      const explicit = blankToNull(b.unique_identifier)
-      return app.sql
-        .begin(async (tx) => {
-          const row = await repo.insertCategory(tx, {
-            unique_identifier: explicit ?? (await repo.freeIdentifier(tx, slugify(b.display_name))),
-            display_name: b.display_name.trim(),
-            description: blankToNull(b.description) ?? null,
-          })
-          if (b.assets !== undefined) await setMembers(tx, row.uid, b.assets)
-          return row
-        })
-        .catch(conflictOnDuplicate(() => `An asset category with unique_identifier '${explicit}' already exists.`))
+      return service.createCategory(app.sql, request.body)
     },
   )
 
@@ -141,16 +103,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body
-      return app.sql.begin(async (tx) => {
-        if (!(await repo.findCategory(tx, request.params.uid, true))) throw missing(request.params.uid)
-        const patch: Record<string, unknown> = {}
-        if (b.display_name !== undefined) patch.display_name = b.display_name.trim()
-        if (b.description !== undefined) patch.description = blankToNull(b.description) ?? null
-        const row = await repo.updateCategory(tx, request.params.uid, patch)
-        if (b.assets !== undefined) await setMembers(tx, request.params.uid, b.assets)
-        return row!
-      })
+      return service.updateCategory(app.sql, request.params.uid, request.body)
     },
   )
 
@@ -167,8 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { deleted_count } = await deleteAssetCategories(app.sql, [request.params.uid])
-      if (deleted_count === 0) throw missing(request.params.uid)
+      await service.deleteCategory(app.sql, request.params.uid)
       return null
     },
   )

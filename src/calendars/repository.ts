@@ -1,6 +1,8 @@
-/** SQL of calendars (their dates, sessions and events are in children.ts). */
+/** SQL of calendars and of their dates, sessions and events (each described by a ChildSpec, children-specs.ts). */
 import type { Sql, TransactionSql } from '../db/client.ts'
+import { jsonValue } from '../db/values.ts'
 import { containsPattern } from '../http/pagination.ts'
+import type { ChildSpec } from './children.ts'
 import type { Calendar, CalendarListQuery } from './schemas.ts'
 
 type Db = Sql | TransactionSql
@@ -56,4 +58,89 @@ export async function portfoliosOnCalendar(sql: Db, uid: string): Promise<number
 
 export async function deleteCalendar(tx: TransactionSql, uid: string): Promise<void> {
   await tx`delete from calendars where uid = ${uid}`
+}
+
+// ---- dates, sessions and events: one table each, described by a ChildSpec
+
+type Values = Record<string, unknown>
+
+const childSelect = (db: Db, spec: ChildSpec) => db.unsafe(spec.select)
+const withJson = (db: Db, spec: ChildSpec, v: Values): Values =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, spec.json.includes(k) ? jsonValue(db, x) : x]))
+
+/** Whether the calendar exists; `lock` holds it (FOR SHARE) until the transaction ends. */
+export async function calendarExists(db: Db, uid: string, lock = false): Promise<boolean> {
+  const [row] = await db`select 1 from calendars where uid = ${uid} ${lock ? db`for share` : db``}`
+  return row !== undefined
+}
+
+export async function findChild(
+  db: Db,
+  spec: ChildSpec,
+  calendarUid: string,
+  uid: string,
+): Promise<Values | undefined> {
+  const [row] = await db<
+    Values[]
+  >`select ${childSelect(db, spec)} from ${db(spec.table)} where uid = ${uid} and calendar_uid = ${calendarUid}`
+  return row
+}
+
+export async function listChildren(
+  sql: Sql,
+  spec: ChildSpec,
+  calendarUid: string,
+  q: Values & { limit: number; offset: number },
+): Promise<{ rows: Values[]; total: number }> {
+  const { table } = spec
+  const where = sql`where calendar_uid = ${calendarUid} ${spec.filters(sql, q)}`
+  const [rows, [count]] = await Promise.all([
+    // the page's uids from the (calendar_uid, order) index first: a deep page reads no rows it skips
+    sql<Values[]>`select ${childSelect(sql, spec)} from ${sql(table)}
+                      where uid in (select uid from ${sql(table)} ${where} order by ${sql.unsafe(spec.order)} limit ${q.limit} offset ${q.offset})
+                      order by ${sql.unsafe(spec.order)}`,
+    sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)} ${where}`,
+  ])
+  return { rows: [...rows], total: count.n }
+}
+
+export async function insertChild(tx: TransactionSql, spec: ChildSpec, v: Values): Promise<Values> {
+  const [row] = await tx<
+    Values[]
+  >`insert into ${tx(spec.table)} ${tx(withJson(tx, spec, v))} returning ${childSelect(tx, spec)}`
+  return row
+}
+
+/**
+ * Inserts `rows` (each of `columns`) in one statement, replacing a row of the same natural key; RETURNING lists
+ * them in the order given.
+ */
+export async function upsertChildren(
+  tx: TransactionSql,
+  spec: ChildSpec,
+  columns: string[],
+  rows: Values[],
+): Promise<Values[]> {
+  const updates = columns
+    .filter((c) => !spec.key.includes(c))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')
+  const values = rows.map((v) => withJson(tx, spec, v))
+  const written = await tx<Values[]>`
+          insert into ${tx(spec.table)} ${tx(values)}
+          on conflict (calendar_uid, ${tx.unsafe(spec.key.join(', '))}) do update set ${tx.unsafe(updates)}
+          returning ${childSelect(tx, spec)}`
+  return [...written]
+}
+
+export async function updateChild(tx: TransactionSql, spec: ChildSpec, uid: string, patch: Values): Promise<Values> {
+  const [row] = await tx<
+    Values[]
+  >`update ${tx(spec.table)} set ${tx(withJson(tx, spec, patch))} where uid = ${uid} returning ${childSelect(tx, spec)}`
+  return row
+}
+
+export async function deleteChild(sql: Sql, spec: ChildSpec, calendarUid: string, uid: string): Promise<number> {
+  const { count } = await sql`delete from ${sql(spec.table)} where uid = ${uid} and calendar_uid = ${calendarUid}`
+  return count
 }

@@ -7,19 +7,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
-import { jsonValue, sentFields } from '../db/values.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { conflict, conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import { registerChildRoutes } from './children.ts'
-import { DATES, EVENTS, SESSIONS, isTimeZone, upperSnake } from './children-specs.ts'
+import { DATES, EVENTS, SESSIONS } from './children-specs.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import { Calendar, CalendarCollection, CalendarCreate, CalendarListQuery, CalendarUpdate } from './schemas.ts'
 
 const TAG = 'calendars'
 const BASE = '/api/v1/calendar'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Calendar '${uid}' was not found.`)
 const TYPE_TONE: Record<string, string> = {
   TRADING: 'success',
   BUSINESS: 'success',
@@ -27,14 +25,6 @@ const TYPE_TONE: Record<string, string> = {
   FIXING: 'info',
   EVENT: 'info',
   HOLIDAY: 'warning',
-}
-
-function checkCalendar(v: { timezone?: unknown; valid_from?: unknown; valid_to?: unknown }): void {
-  if (typeof v.timezone === 'string' && !isTimeZone(v.timezone))
-    throw unprocessable(`body.timezone: '${v.timezone}' is not a known time zone.`)
-  if (typeof v.valid_from === 'string' && typeof v.valid_to === 'string' && v.valid_to < v.valid_from) {
-    throw unprocessable(`body.valid_to: ${v.valid_to} is before valid_from ${v.valid_from}.`)
-  }
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -86,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return (await repo.findCalendar(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
+      return service.loadCalendar(app.sql, request.params.uid)
     },
   )
 
@@ -103,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const c = await repo.findCalendar(app.sql, request.params.uid)
-      if (!c) throw missing(request.params.uid)
+      if (!c) throw service.missing(request.params.uid)
       const days = Math.round((Date.parse(c.valid_to) - Date.parse(c.valid_from)) / 86_400_000) + 1
       const url = `${BASE}/${c.uid}/`
       return {
@@ -160,27 +150,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body
-      checkCalendar(b)
-      return app.sql
-        .begin((tx) =>
-          repo.insertCalendar(tx, {
-            unique_identifier: b.unique_identifier.trim(),
-            display_name: b.display_name.trim(),
-            calendar_type: upperSnake(b.calendar_type),
-            timezone: b.timezone ?? 'UTC',
-            source: b.source ?? null,
-            source_identifier: b.source_identifier ?? null,
-            valid_from: b.valid_from,
-            valid_to: b.valid_to,
-            metadata_json: jsonValue(tx, b.metadata_json),
-          }),
-        )
-        .catch(
-          conflictOnDuplicate(
-            () => `A calendar with unique_identifier '${b.unique_identifier.trim()}' already exists.`,
-          ),
-        )
+      return service.createCalendar(app.sql, request.body)
     },
   )
 
@@ -197,27 +167,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body
-      return app.sql.begin(async (tx) => {
-        const current = await repo.findCalendar(tx, request.params.uid, true)
-        if (!current) throw missing(request.params.uid)
-        const patch = sentFields(b, [
-          'display_name',
-          'calendar_type',
-          'timezone',
-          'source',
-          'source_identifier',
-          'valid_from',
-          'valid_to',
-          'metadata_json',
-        ])
-        if (Object.keys(patch).length === 0) return current
-        if (typeof patch.calendar_type === 'string') patch.calendar_type = upperSnake(patch.calendar_type)
-        // one bound sent: it must still fit the stored other bound
-        checkCalendar({ ...current, ...patch })
-        if ('metadata_json' in patch) patch.metadata_json = jsonValue(tx, patch.metadata_json)
-        return repo.updateCalendar(tx, current.uid, patch)
-      })
+      return service.updateCalendar(app.sql, request.params.uid, request.body)
     },
   )
 
@@ -234,14 +184,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await app.sql.begin(async (tx) => {
-        const c = await repo.findCalendar(tx, request.params.uid, true)
-        if (!c) throw missing(request.params.uid)
-        const portfolios = await repo.portfoliosOnCalendar(tx, c.uid)
-        if (portfolios > 0)
-          throw conflict(`Calendar '${c.unique_identifier}' cannot be deleted while ${portfolios} portfolio(s) use it.`)
-        await repo.deleteCalendar(tx, c.uid)
-      })
+      await service.deleteCalendar(app.sql, request.params.uid)
       return null
     },
   )

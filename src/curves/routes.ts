@@ -7,11 +7,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { DeleteImpactResponse, buildDeleteImpact, type RelationshipFact } from '../contracts/delete-impact.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
-import { decodeCurve, decodePayload } from '../db/curve-payload.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { conflict, notFound } from '../http/errors.ts'
 import { assertAlignedOffset, pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import {
   Curve,
   CurveCollection,
@@ -29,7 +28,6 @@ import {
 const TAG = 'pricing curves'
 const BASE = '/api/v1/pricing/curves'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Pricing curve '${uid}' was not found.`)
 
 /** The three curated relationships of a curve; a flag turns a blocking one into a cleanup the delete performs. */
 function curveFacts(
@@ -138,7 +136,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return (await repo.findCurve(app.sql, request.params.uid)) ?? Promise.reject(missing(request.params.uid))
+      return service.loadCurve(app.sql, request.params.uid)
     },
   )
 
@@ -155,7 +153,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const curve = await repo.findCurve(app.sql, request.params.uid)
-      if (!curve) throw missing(request.params.uid)
+      if (!curve) throw service.missing(request.params.uid)
       const count = await repo.countSelections(app.sql, curve.uid)
       const selectionsUrl = `${BASE}/${curve.uid}/curve-selections/`
       const badge = (key: string, label: string | null, tone: string) =>
@@ -215,7 +213,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, offset } = request.query
       assertAlignedOffset(limit, offset)
       const curve = await repo.findCurve(app.sql, request.params.uid)
-      if (!curve) throw missing(request.params.uid)
+      if (!curve) throw service.missing(request.params.uid)
       const [count, results] = await Promise.all([
         repo.countSelections(app.sql, curve.uid),
         repo.listSelections(app.sql, curve.uid, limit, offset),
@@ -261,7 +259,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const curve = await repo.findCurve(app.sql, request.params.uid)
-      if (!curve) throw missing(request.params.uid)
+      if (!curve) throw service.missing(request.params.uid)
       const q = request.query
       const [counts, samples] = await Promise.all([
         repo.countDependents(app.sql, curve),
@@ -293,35 +291,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const flags = request.query
-      return app.sql.begin(async (tx) => {
-        const curve = await repo.findCurve(tx, request.params.uid, true)
-        if (!curve) throw missing(request.params.uid)
-        const counts = await repo.countDependents(tx, curve)
-        const blockers = [
-          counts.selections > 0 && !flags.delete_curve_selections
-            ? `${counts.selections} curve selection(s) reference it (pass delete_curve_selections=true to delete them)`
-            : null,
-          counts.observations > 0 && !flags.delete_values
-            ? `${counts.observations} discount-curve observation(s) exist for '${curve.unique_identifier}' (pass delete_values=true to delete them)`
-            : null,
-        ].filter((b): b is string => b !== null)
-        if (blockers.length)
-          throw conflict(`Pricing curve '${curve.unique_identifier}' cannot be deleted: ${blockers.join('; ')}.`)
-        const done = await repo.deleteCurve(tx, curve, flags)
-        return {
-          detail: `Deleted pricing curve '${curve.unique_identifier}'.`,
-          uid: curve.uid,
-          curve_identifier: curve.unique_identifier,
-          deleted_count: 1,
-          deleted_values_count: done.storage_cleanups.reduce((n, s) => n + s.deleted_count, 0),
-          deleted_curve_selections_count: done.selections,
-          deleted_curve_building_details_count: done.building_details,
-          delete_values: flags.delete_values,
-          delete_curve_selections: flags.delete_curve_selections,
-          storage_cleanups: done.storage_cleanups,
-        }
-      })
+      return service.deleteCurve(app.sql, request.params.uid, request.query)
     },
   )
 
@@ -338,43 +308,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { market_data_set: setRef, valuation_date } = request.query
-      const curve = await repo.findCurve(app.sql, request.params.uid)
-      if (!curve) throw missing(request.params.uid)
-      const set = await repo.findSetWithDiscountBinding(app.sql, setRef)
-      if (!set) throw notFound(`Pricing market-data set '${setRef}' was not found.`)
-      if (!set.binding_uid || !set.data_node_uid)
-        throw notFound(`Market-data set '${set.set_key}' has no 'discount_curves' binding.`)
-      const valuation = valuation_date ? new Date(valuation_date).toISOString() : undefined
-      const found = await repo.findObservation(app.sql, set.data_node_uid, curve.unique_identifier, valuation)
-      if (!found.row) {
-        throw notFound(
-          found.any
-            ? `Curve '${curve.unique_identifier}' has no observation at or before ${valuation} in the 'discount_curves' storage of market-data set '${set.set_key}'.`
-            : `Curve '${curve.unique_identifier}' and the 'discount_curves' binding of market-data set '${set.set_key}' exist, but no observation of the curve has been published in storage '${set.storage_table_identifier}'.`,
-        )
-      }
-      const nodes = decodeCurve(found.row.curve)
-      return {
-        curve_uid: curve.uid,
-        curve_identifier: curve.unique_identifier,
-        curve,
-        market_data_set: { uid: set.set_uid, set_key: set.set_key, display_name: set.set_display_name },
-        binding: {
-          uid: set.binding_uid,
-          concept_key: 'discount_curves',
-          data_node_uid: set.data_node_uid,
-          storage_table_identifier: set.storage_table_identifier,
-        },
-        valuation_date: valuation ?? null,
-        effective_date: found.row.time_index.toISOString(),
-        request_mode: valuation ? ('historical' as const) : ('latest' as const),
-        nodes: nodes.days_to_maturity.map((d, i) => ({ days_to_maturity: d, zero: nodes.zero[i] })),
-        key_nodes: found.row.key_nodes
-          ? (decodePayload(found.row.key_nodes) as Record<string, unknown> | unknown[])
-          : null,
-        metadata_json: curve.metadata_json,
-      }
+      const { market_data_set, valuation_date } = request.query
+      return service.discountCurve(app.sql, request.params.uid, market_data_set, valuation_date)
     },
   )
 }

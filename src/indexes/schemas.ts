@@ -42,6 +42,7 @@ export const IndexListQuery = Type.Object(
 export type IndexListQuery = Static<typeof IndexListQuery>
 
 export const IndexDeleteImpactQuery = Type.Object(deleteImpactOptionsQuery, { additionalProperties: false })
+export type IndexDeleteImpactQuery = Static<typeof IndexDeleteImpactQuery>
 
 const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength })
 

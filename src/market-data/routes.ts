@@ -6,11 +6,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
-import type { TransactionSql } from '../db/client.ts'
 import { discoveryRoute } from '../http/discovery.ts'
-import { badRequest, conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
+import { badRequest, notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import {
   BindingListQuery,
   DeleteResult,
@@ -34,8 +34,6 @@ import {
 const TAG = 'pricing market data'
 const BASE = '/api/v1/pricing/market_data'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const setMissing = (ref: string) => notFound(`Pricing market-data set '${ref}' was not found.`)
-const bindingMissing = (uid: string) => notFound(`Pricing market-data binding '${uid}' was not found.`)
 
 const CARD = {
   resource: 'pricing_market_data',
@@ -65,24 +63,6 @@ const BINDING_COLUMNS = [
   { path: 'storage_table_identifier', header: 'Storage' },
   { path: 'uid', header: 'UID' },
 ]
-
-/** A binding's set and data node must exist: checked first so the client learns which field is wrong. */
-async function checkBindingReferences(
-  tx: TransactionSql,
-  setUid: string | undefined,
-  nodeUid: string | undefined,
-): Promise<string | undefined> {
-  if (setUid !== undefined && !(await repo.findSet(tx, setUid)))
-    throw unprocessable(`body.market_data_set_uid: pricing market-data set '${setUid}' does not exist.`)
-  if (nodeUid === undefined) return undefined
-  const storage = await repo.dataNodeStorage(tx, nodeUid)
-  if (storage === undefined) throw unprocessable(`body.data_node_uid: data node '${nodeUid}' does not exist.`)
-  return storage
-}
-
-const duplicateSet = (key: string) => `A pricing market-data set with set_key '${key}' already exists.`
-const duplicateBinding = (b: { market_data_set_uid: string; concept_key: string }) =>
-  `Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and concept; use upsert or update).`
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -144,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const key = request.params.set_key.trim()
       if (!key) throw badRequest('set_key must not be blank.')
-      return (await repo.findSetByKey(app.sql, key)) ?? Promise.reject(setMissing(key))
+      return (await repo.findSetByKey(app.sql, key)) ?? Promise.reject(service.setMissing(key))
     },
   )
   app.get(
@@ -159,7 +139,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return (await repo.findSet(app.sql, request.params.uid)) ?? Promise.reject(setMissing(request.params.uid))
+      return service.loadSet(app.sql, request.params.uid)
     },
   )
   app.post(
@@ -174,10 +154,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await app.sql
-        .begin((tx) => repo.insertSet(tx, request.body))
-        .catch(conflictOnDuplicate(() => duplicateSet(request.body.set_key.trim())))
-      return reply.code(201).send(row)
+      return reply.code(201).send(await service.createSet(app.sql, request.body))
     },
   )
   app.post(
@@ -192,7 +169,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return app.sql.begin((tx) => repo.upsertSet(tx, request.body))
+      return service.upsertSet(app.sql, request.body)
     },
   )
   app.patch(
@@ -208,8 +185,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.sql.begin((tx) => repo.updateSet(tx, request.params.uid, request.body))
-      return row ?? Promise.reject(setMissing(request.params.uid))
+      return service.updateSet(app.sql, request.params.uid, request.body)
     },
   )
   app.delete(
@@ -224,9 +200,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await repo.deleteSet(app.sql, request.params.uid)
-      if (deleted === 0) throw setMissing(request.params.uid)
-      return { detail: 'Deleted pricing market-data set.', uid: request.params.uid, deleted_count: deleted }
+      return service.deleteSet(app.sql, request.params.uid)
     },
   )
 
@@ -303,7 +277,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!conceptKey) throw badRequest('concept_key must not be blank.')
       if (!setRef) throw badRequest('market_data_set must not be blank.')
       const found = await repo.resolveBinding(app.sql, setRef, conceptKey)
-      if (!found) throw setMissing(setRef)
+      if (!found) throw service.setMissing(setRef)
       if (!found.data_node_uid) throw notFound(`Market-data set '${found.set_key}' has no '${conceptKey}' binding.`)
       return {
         market_data_set: request.query.market_data_set ?? null,
@@ -324,7 +298,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      return (await repo.findBinding(app.sql, request.params.uid)) ?? Promise.reject(bindingMissing(request.params.uid))
+      return service.loadBinding(app.sql, request.params.uid)
     },
   )
   app.post(
@@ -339,13 +313,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const b = request.body
-      const row = await app.sql
-        .begin(async (tx) =>
-          repo.insertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!),
-        )
-        .catch(conflictOnDuplicate(() => duplicateBinding(b)))
-      return reply.code(201).send(row)
+      return reply.code(201).send(await service.createBinding(app.sql, request.body))
     },
   )
   app.post(
@@ -360,10 +328,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body
-      return app.sql.begin(async (tx) =>
-        repo.upsertBinding(tx, b, (await checkBindingReferences(tx, b.market_data_set_uid, b.data_node_uid))!),
-      )
+      return service.upsertBinding(app.sql, request.body)
     },
   )
   app.patch(
@@ -379,12 +344,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.sql.begin(async (tx) => {
-        if (!(await repo.findBinding(tx, request.params.uid))) throw bindingMissing(request.params.uid)
-        const storage = await checkBindingReferences(tx, undefined, request.body.data_node_uid)
-        return repo.updateBinding(tx, request.params.uid, request.body, storage)
-      })
-      return row ?? Promise.reject(bindingMissing(request.params.uid))
+      return service.updateBinding(app.sql, request.params.uid, request.body)
     },
   )
   app.delete(
@@ -399,9 +359,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await repo.deleteBinding(app.sql, request.params.uid)
-      if (deleted === 0) throw bindingMissing(request.params.uid)
-      return { detail: 'Deleted pricing market-data binding.', uid: request.params.uid, deleted_count: deleted }
+      return service.deleteBinding(app.sql, request.params.uid)
     },
   )
 }

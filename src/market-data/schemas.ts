@@ -152,6 +152,7 @@ export const DeleteResult = Type.Object(
   { detail: Type.String(), uid: Uid, deleted_count: Type.Integer({ minimum: 0 }) },
   { additionalProperties: false, title: 'PricingMarketDataDeleteResponse' },
 )
+export type DeleteResult = Static<typeof DeleteResult>
 
 export const MarketDataCard = Type.Object(
   {

@@ -6,14 +6,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
-import type { TransactionSql } from '../db/client.ts'
-import { jsonValue, missingUids, sentFields } from '../db/values.ts'
-import { deletePortfolioGroups } from '../bulk/deletions/portfolio-groups.ts'
-import { conflictOnDuplicate, notFound, unprocessable } from '../http/errors.ts'
+import { notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import { PortfolioCollection } from '../portfolios/schemas.ts'
 import { findPortfolio } from '../portfolios/repository.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import {
   AddPortfolioToGroupRequest,
   CreatePortfolioGroupRequest,
@@ -29,18 +27,8 @@ import {
 const TAG = 'portfolio groups'
 const BASE = '/api/v1/portfolio-group'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Portfolio group '${uid}' was not found.`)
-
-async function setMembers(tx: TransactionSql, groupUid: string, portfolioUids: string[]): Promise<void> {
-  const unique = [...new Set(portfolioUids.map((u) => u.toLowerCase()))]
-  const unknown = await missingUids(tx, 'portfolios', unique)
-  if (unknown.length)
-    throw unprocessable(`body.portfolio_uids: portfolio(s) ${unknown.map((u) => `'${u}'`).join(', ')} do not exist.`)
-  await repo.replaceMembers(tx, groupUid, unique)
-}
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const load = async (uid: string) => (await repo.findGroup(app.sql, uid)) ?? Promise.reject(missing(uid))
+  const load = (uid: string) => service.loadGroup(app.sql, uid)
 
   app.get(
     `${BASE}/`,
@@ -88,23 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { portfolio_uids, ...b } = request.body
-      return app.sql
-        .begin(async (tx) => {
-          const row = await repo.insertGroup(tx, {
-            unique_identifier: b.unique_identifier.trim(),
-            display_name: b.display_name.trim(),
-            description: b.description ?? null,
-            metadata_json: b.metadata_json ?? null,
-          })
-          if (portfolio_uids !== undefined) await setMembers(tx, row.uid, portfolio_uids)
-          return row
-        })
-        .catch(
-          conflictOnDuplicate(
-            () => `A portfolio group with unique_identifier '${b.unique_identifier.trim()}' already exists.`,
-          ),
-        )
+      return service.createGroup(app.sql, request.body)
     },
   )
 
@@ -122,17 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { uid } = request.params
-      const b = request.body
-      return app.sql.begin(async (tx) => {
-        if (!(await repo.findGroup(tx, uid, true))) throw missing(uid)
-        const patch = sentFields(b, ['display_name', 'description'])
-        if (typeof patch.display_name === 'string') patch.display_name = patch.display_name.trim()
-        if (b.metadata_json !== undefined) patch.metadata_json = jsonValue(tx, b.metadata_json)
-        const row = await repo.updateGroup(tx, uid, patch)
-        if (b.portfolio_uids !== undefined) await setMembers(tx, uid, b.portfolio_uids)
-        return row!
-      })
+      return service.updateGroup(app.sql, request.params.uid, request.body)
     },
   )
 
@@ -149,8 +111,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { deleted_count } = await deletePortfolioGroups(app.sql, [request.params.uid])
-      if (deleted_count === 0) throw missing(request.params.uid)
+      await service.deleteGroup(app.sql, request.params.uid)
       return null
     },
   )
@@ -187,14 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { uid } = request.params
-      const portfolioUid = request.body.portfolio_uid.toLowerCase()
-      return app.sql.begin(async (tx) => {
-        if (!(await repo.findGroup(tx, uid, true))) throw missing(uid)
-        if ((await missingUids(tx, 'portfolios', [portfolioUid])).length)
-          throw unprocessable(`body.portfolio_uid: portfolio '${portfolioUid}' does not exist.`)
-        return repo.addMember(tx, uid, portfolioUid)
-      })
+      return service.addPortfolioToGroup(app.sql, request.params.uid, request.body.portfolio_uid.toLowerCase())
     },
   )
 
@@ -212,9 +166,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { uid, portfolio_uid } = request.params
-      await load(uid)
-      if ((await repo.removeMember(app.sql, uid, portfolio_uid)) === 0)
-        throw notFound(`Portfolio '${portfolio_uid}' is not a member of portfolio group '${uid}'.`)
+      await service.removePortfolioFromGroup(app.sql, uid, portfolio_uid)
       return null
     },
   )

@@ -1,5 +1,5 @@
 /** SQL of portfolios and their weights. */
-import type { Sql } from '../db/client.ts'
+import type { Sql, TransactionSql } from '../db/client.ts'
 import { searchTuning, trigramIndexable } from '../assets/list-keys.ts'
 import { cachedCount, listStates } from '../db/list-counts.ts'
 import { containsPattern } from '../http/pagination.ts'
@@ -53,6 +53,12 @@ export async function listPortfolios(
 export async function findPortfolio(sql: Sql, uid: string): Promise<Portfolio | undefined> {
   const [row] = await sql<Portfolio[]>`select ${sql.unsafe(PORTFOLIO)} from portfolios where uid = ${uid}`
   return row
+}
+
+/** Locks a portfolio's row for its delete; false when there is none. */
+export async function lockPortfolio(tx: TransactionSql, uid: string): Promise<boolean> {
+  const [row] = await tx`select uid from portfolios where uid = ${uid} for update`
+  return row !== undefined
 }
 
 export async function findMetadata(sql: Sql, identifier: string) {

@@ -6,11 +6,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UidParams } from '../contracts/common.ts'
 import { FrontEndDetailSummary, summaryField } from '../contracts/summary.ts'
 import { TabularFrameResponse } from '../contracts/tabular-frame.ts'
-import { deletePortfolios, findPortfolioDeleteBlockers } from '../bulk/deletions/portfolios.ts'
 import { assetInfo, iso } from '../holdings/snapshot.ts'
-import { conflict, notFound } from '../http/errors.ts'
 import { pagedCollection } from '../http/pagination.ts'
 import * as repo from './repository.ts'
+import * as service from './service.ts'
 import { SeriesFrameQuery, signalWeightsFrame, valuesFrame } from './series.ts'
 import {
   DeleteWeightsQuery,
@@ -26,10 +25,9 @@ import {
 const TAG = 'portfolios'
 const BASE = '/api/v1/portfolio'
 const ERRORS = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse }
-const missing = (uid: string) => notFound(`Portfolio '${uid}' was not found.`)
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const load = async (uid: string) => (await repo.findPortfolio(app.sql, uid)) ?? Promise.reject(missing(uid))
+  const load = (uid: string) => service.loadPortfolio(app.sql, uid)
 
   app.get(
     `${BASE}/`,
@@ -269,16 +267,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = await load(request.params.uid)
-      const date = request.query.weights_date
-      const deleted = await repo.deleteWeights(app.sql, p.unique_identifier, date)
-      return {
-        detail: 'Portfolio weights deleted.',
-        portfolio_uid: p.uid,
-        portfolio_identifier: p.unique_identifier,
-        weights_date: date ? new Date(date).toISOString() : null,
-        deleted_count: deleted,
-      }
+      return service.deletePortfolioWeights(app.sql, request.params.uid, request.query.weights_date)
     },
   )
 
@@ -294,15 +283,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const uid = request.params.uid.toLowerCase()
-      return app.sql.begin(async (tx) => {
-        const [row] = await tx`select uid from portfolios where uid = ${uid} for update`
-        if (!row) throw missing(uid)
-        const blockers = (await findPortfolioDeleteBlockers(tx, [uid])).get(uid)
-        if (blockers?.length) throw conflict(`Portfolio delete is blocked. ${blockers.join(' ')}`)
-        const counts = await deletePortfolios(tx, [uid])
-        return { detail: 'Portfolio deleted.', ...counts }
-      })
+      return service.deletePortfolio(app.sql, request.params.uid.toLowerCase())
     },
   )
 }

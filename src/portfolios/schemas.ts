@@ -110,6 +110,7 @@ export const PortfolioWeightsDeleteResponse = Type.Object(
   },
   { additionalProperties: false, title: 'PortfolioWeightsDeleteResponse' },
 )
+export type PortfolioWeightsDeleteResponse = Static<typeof PortfolioWeightsDeleteResponse>
 export const PortfolioDeleteResponse = Type.Object(
   {
     detail: Type.String(),
@@ -119,3 +120,4 @@ export const PortfolioDeleteResponse = Type.Object(
   },
   { additionalProperties: false, title: 'PortfolioDeleteResponse' },
 )
+export type PortfolioDeleteResponse = Static<typeof PortfolioDeleteResponse>

@@ -50,3 +50,23 @@ t.test('one reply type and one list of instrument types', async (t) => {
   )
   t.same(declares(/\[\s*'FixedRateBond',\s*'CallableFixedRateBond'/), [], 'no second literal list of the bond classes')
 })
+
+/** What in a route file runs SQL itself: a query template, a transaction or raw SQL. */
+export const sqlInRoutes = (text: string): string[] =>
+  [...text.matchAll(/\b(?:sql|tx)`|\.begin\(|\.unsafe\(|retryingTransaction\(/g)].map((m) => m[0])
+
+t.test('the scanner finds SQL in a route', async (t) => {
+  t.same(sqlInRoutes('const [r] = await app.sql`select 1`\nawait app.sql.begin(async (tx) => tx`x`)'), [
+    'sql`',
+    '.begin(',
+    'tx`',
+  ])
+})
+
+// a route's handler reads the request and calls its service (transactions, rules) or repository (SQL)
+t.test('route files run no SQL and open no transaction', async (t) => {
+  const routeFiles = sources('src').filter((f) => /\/routes\.ts$|^src\/calendars\/children\.ts$/.test(f))
+  t.ok(routeFiles.length >= 15, `${routeFiles.length} route files`)
+  const found = routeFiles.flatMap((f) => sqlInRoutes(readFileSync(join(root, f), 'utf8')).map((m) => `${f}: ${m}`))
+  t.same(found, [])
+})

@@ -1,7 +1,7 @@
 /** Asset-category routes: list, detail, create (slugs), update (memberships), delete. */
 import t from 'tap'
 import { build, body } from '../helpers/app.ts'
-import { slugify } from '../../src/asset-categories/routes.ts'
+import { slugify } from '../../src/asset-categories/service.ts'
 
 const BASE = '/api/v1/asset-category'
 const GOVT = '3bef39ea-f9ed-5e87-9b46-055bf2e8241d'
