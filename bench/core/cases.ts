@@ -3,6 +3,7 @@
  * functions returning a number (so the work cannot be optimized away).
  */
 import { fromIso } from '../../workers/quant/time/date.ts'
+import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 import { buildCurve } from '../../workers/quant/curves/curve-from-nodes.ts'
 import {
   commonTerms,
@@ -117,7 +118,7 @@ export const terms = {
     settlement_days: 1,
     schedule: { rule: 'Backward' },
   },
-}
+} satisfies Record<string, InstrumentTermsFields>
 
 // the index's fixing calendar as a worker resolves it (floatingIndex, workers/operations/market.ts): in the thread's
 // workspace

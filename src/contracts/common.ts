@@ -22,6 +22,14 @@ export const JsonObject = Type.Record(Type.String(), Type.Unknown(), { descripti
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
+type KeysOfUnion<T> = T extends unknown ? keyof T : never
+type FieldOfUnion<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never
+/**
+ * A union of object types read field by field: every field of any member, optional, typed as the members declare it.
+ * What a reader of "one of these shapes, not known which" can read without a cast (each member is assignable to it).
+ */
+export type UnionFields<T> = { [K in KeysOfUnion<T>]?: FieldOfUnion<T, K> }
+
 export const ErrorResponse = Type.Object(
   {
     detail: Type.String({ description: 'what went wrong, and where' }),

@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox'
 import { DATE_GENERATION_RULES } from '../../workers/entry.ts'
+import type { UnionFields } from './common.ts'
 
 export const INSTRUMENT_SERIALIZATION_FORMAT = 'fixed_income.instrument@v1'
 
@@ -355,6 +356,17 @@ export const INSTRUMENT_TERMS = {
 
 export type InstrumentType = keyof typeof INSTRUMENT_TERMS
 export const INSTRUMENT_TYPES = Object.keys(INSTRUMENT_TERMS) as InstrumentType[]
+
+/** The stored terms of a bond of type T, as its schema declares them. */
+export type InstrumentTermsOf<T extends InstrumentType> = Static<(typeof INSTRUMENT_TERMS)[T]>
+/** The stored terms of a bond of any class (design §4): what a pricing task carries. */
+export type InstrumentTerms = { [T in InstrumentType]: InstrumentTermsOf<T> }[InstrumentType]
+/**
+ * Terms of a class not known to the type system, read field by field (every field of any class, optional): what the
+ * pricing threads read stored terms as. A stored row may predate a field or a check, so they still check what they
+ * read.
+ */
+export type InstrumentTermsFields = UnionFields<InstrumentTerms>
 
 export type FixedRateBondTerms = Static<typeof INSTRUMENT_TERMS.FixedRateBond>
 export type CallableFixedRateBondTerms = Static<typeof INSTRUMENT_TERMS.CallableFixedRateBond>

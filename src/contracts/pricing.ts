@@ -5,7 +5,9 @@
  * (asset_uid, instrument_type, operation, valuation_date, market_data_set).
  */
 import { Type, type Static } from 'typebox'
-import { INSTRUMENT_TYPES, type InstrumentType } from './instrument-terms.ts'
+import { INSTRUMENT_TYPES, type InstrumentTerms, type InstrumentType } from './instrument-terms.ts'
+import type { JsonText } from './json-text.ts'
+import type { TaskParameters } from '../pricing/schemas.ts'
 
 /** What a worker builds a curve from: its reference date, nodes and building details. */
 export const TaskCurveData = Type.Object(
@@ -50,7 +52,7 @@ export const TaskCurveText = Type.Object(
   {
     cache_key: Type.String(),
     /** TaskCurveData as JSON text */
-    data: Type.String(),
+    data: Type.Unsafe<JsonText<TaskCurveData>>(Type.String({ description: 'TaskCurveData as JSON text' })),
   },
   { additionalProperties: false },
 )
@@ -169,7 +171,11 @@ export const PricingTask = Type.Object(
      * the stored instrument_dump (design §4), or its JSON text (what the main thread sends: cloned as one string,
      * parsed by a worker only when it rebuilds the instrument: taskTerms in workers/operations/valuation.ts)
      */
-    terms: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String()]),
+    // typed, not checked: instrument-terms.ts imports the workers, whose contract this is (a value import would cycle)
+    terms: Type.Union([
+      Type.Unsafe<InstrumentTerms>(Type.Record(Type.String(), Type.Unknown())),
+      Type.Unsafe<JsonText<InstrumentTerms>>(Type.String({ description: 'InstrumentTerms as JSON text' })),
+    ]),
     /** set by the main thread from the parsed terms: whether the task runs on the heavy lane (src/pricing/cost.ts) */
     heavy: Type.Optional(Type.Boolean()),
     /** UTC date of the request's valuation_date (YYYY-MM-DD): the evaluation date */
@@ -183,8 +189,11 @@ export const PricingTask = Type.Object(
     indexes: Type.Record(Type.String(), IndexConventions),
     /** fixing history by index identifier, shared by reference (see TaskFixings) */
     fixings: Type.Record(Type.String(), TaskFixings),
-    /** validated operation parameters with nulls removed */
-    parameters: Type.Record(Type.String(), Type.Unknown()),
+    /**
+     * validated operation parameters with nulls removed: the parameters of the operation's request schema
+     * (OPERATION_PARAMETERS in src/pricing/schemas.ts; account risk's for `risk`, none for `prewarm`)
+     */
+    parameters: Type.Unsafe<TaskParameters>(Type.Record(Type.String(), Type.Unknown())),
     /**
      * answer the result as JSON text, serialized by its response model's result part
      * (src/contracts/pricing-responses.ts), for a route that answers the result as it is: formatting numbers costs the

@@ -204,7 +204,14 @@ export default fp<PricerPluginOptions>(
     app.decorate('pricer', pool)
     app.decorate('pricerHeavy', heavy)
     const isolated = app.hasDecorator('metrics') ? isolationMetrics(app.metrics.registry, heavy) : undefined
-    const batches = new TaskBatcher({ main: pool, heavy }, threads, timeoutMs, queueTimeoutMs, isHeavyTask, isolated)
+    const batches = new TaskBatcher({
+      lanes: { main: pool, heavy },
+      threads,
+      timeoutMs,
+      queueTimeoutMs,
+      isHeavy: isHeavyTask,
+      observe: isolated,
+    })
     if (app.hasDecorator('metrics')) guestMetric(app.metrics.registry, batches)
     app.decorate('pricerBatches', batches)
     app.addHook('onClose', async () => {

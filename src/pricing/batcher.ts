@@ -140,6 +140,34 @@ export function shardBalancer(threads: number): LoadBalancer {
   }
 }
 
+/** What a TaskBatcher is built with (the defaults are those of the service). */
+export interface TaskBatcherOptions {
+  /** the pools tasks run on: batched cheap tasks, and heavy ones alone */
+  lanes: Lanes
+  /** the main lane's threads: one shard each */
+  threads: number
+  /** a message's time limit per running task (ms), read by every sweep */
+  timeoutMs: () => number
+  /** how long a task may wait for a thread (ms), read by every sweep */
+  queueTimeoutMs: () => number
+  /** whether a task runs alone on the heavy lane (src/pricing/cost.ts); default: none is */
+  isHeavy?: (task: unknown) => boolean
+  /** counts what happened to each request of a failed message (/metrics); default: nothing */
+  observe?: (outcome: IsolationOutcome) => void
+  /** the most tasks one message carries (default 64) */
+  maxBatch?: number
+  /** how often the sweep checks the time limits (ms, default 20) */
+  resolutionMs?: number
+  /**
+   * An idle thread takes half of a busy shard's waiting tasks only when more than this many wait (default:
+   * maxBatch): a task priced away from home rebuilds its instrument (30-100 µs against 10-20 µs cached), so taking a
+   * short backlog, which its own thread serves within a message or two, spent CPU that the threads (and the main
+   * thread) share. Taking every backlog of 2 or more made 2,000-2,600 guests of a 50,000-bond pass (50-300 now), and
+   * the server's CPU per distinct request 6-13 µs higher (bench/README.md, "Guests only behind a long backlog").
+   */
+  stealAbove?: number
+}
+
 export class TaskBatcher {
   private queue: Pending[] = []
   private scheduled = false
@@ -153,27 +181,29 @@ export class TaskBatcher {
    * pricing_guest_tasks_total)
    */
   guests = 0
+  private readonly lanes: Lanes
+  private readonly threads: number
+  private readonly timeoutMs: () => number
+  private readonly queueTimeoutMs: () => number
+  private readonly isHeavy: (task: unknown) => boolean
+  private readonly observe: (outcome: IsolationOutcome) => void
+  private readonly maxBatch: number
+  private readonly resolutionMs: number
+  /** see TaskBatcherOptions.stealAbove */
+  private readonly stealAbove: number
 
-  constructor(
-    private readonly lanes: Lanes,
-    private readonly threads: number,
-    private readonly timeoutMs: () => number,
-    private readonly queueTimeoutMs: () => number,
-    private readonly isHeavy: (task: unknown) => boolean = () => false,
-    private readonly observe: (outcome: IsolationOutcome) => void = () => {},
-    private readonly maxBatch = 64,
-    private readonly resolutionMs = 20,
-    /**
-     * An idle thread takes half of a busy shard's waiting tasks only when more than this many wait: a task priced
-     * away from home rebuilds its instrument (30-100 µs against 10-20 µs cached), so taking a short backlog,
-     * which its own thread serves within a message or two, spent CPU that the threads (and the main thread) share.
-     * Taking every backlog of 2 or more made 2,000-2,600 guests of a 50,000-bond pass (50-300 now), and the
-     * server's CPU per distinct request 6-13 µs higher (bench/README.md, "Guests only behind a long backlog").
-     */
-    private readonly stealAbove = maxBatch,
-  ) {
-    this.waiting = Array.from({ length: threads }, () => [])
-    this.busy = Array.from({ length: threads }, () => false)
+  constructor(options: TaskBatcherOptions) {
+    this.lanes = options.lanes
+    this.threads = options.threads
+    this.timeoutMs = options.timeoutMs
+    this.queueTimeoutMs = options.queueTimeoutMs
+    this.isHeavy = options.isHeavy ?? (() => false)
+    this.observe = options.observe ?? (() => {})
+    this.maxBatch = options.maxBatch ?? 64
+    this.resolutionMs = options.resolutionMs ?? 20
+    this.stealAbove = options.stealAbove ?? this.maxBatch
+    this.waiting = Array.from({ length: this.threads }, () => [])
+    this.busy = Array.from({ length: this.threads }, () => false)
   }
 
   run(task: unknown): Promise<unknown> {

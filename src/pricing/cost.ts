@@ -5,14 +5,16 @@
  * so cheap requests neither wait behind them nor fail with them. An estimate from the terms, never a pricing.
  */
 import type { PricingTask } from '../contracts/pricing.ts'
+import type { InstrumentTermsFields } from '../contracts/instrument-terms.ts'
 
 /** Events above which a callable is heavy: the demo's callables have 7 to 25. */
 export const HEAVY_TREE_EVENTS = 150
 
 const MONTHS: Record<string, number> = { D: 1 / 30.4375, W: 7 / 30.4375, M: 1, Y: 12 }
 
-function couponPeriods(terms: Record<string, unknown>): number {
-  const schedule = terms.schedule as { dates?: unknown } | null | undefined
+function couponPeriods(terms: InstrumentTermsFields): number {
+  const schedule = terms.schedule
+  // checked: stored terms may be older than their schema
   if (schedule && Array.isArray(schedule.dates)) return schedule.dates.length - 1
   const tenor = /^(\d+)([DWMY])$/i.exec(String(terms.coupon_frequency ?? ''))
   const issue = Date.parse(String(terms.issue_date))
@@ -23,7 +25,7 @@ function couponPeriods(terms: Record<string, unknown>): number {
 }
 
 /** Whether a bond of this type and terms makes a heavy task. */
-export function isHeavyTerms(type: string | null, terms: Record<string, unknown> | null): boolean {
+export function isHeavyTerms(type: string | null, terms: InstrumentTermsFields | null): boolean {
   if (type !== 'CallableFixedRateBond' || !terms) return false
   const calls = Array.isArray(terms.callability) ? terms.callability.length : 0
   return calls + couponPeriods(terms) > HEAVY_TREE_EVENTS

@@ -10,6 +10,8 @@ import { BoundedCache } from '../caches/bounded-cache.ts'
 import { isFloating } from './operations.ts'
 import type { OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
 import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'
+import type { TaskParameters } from './schemas.ts'
+import { toJsonText } from '../contracts/json-text.ts'
 
 export type CurveRole = 'discount' | 'projection' | 'benchmark'
 
@@ -52,7 +54,7 @@ export interface ResolvedMarketData {
 
 export interface ResolveRequest {
   operation: OperationName
-  parameters: Record<string, unknown>
+  parameters: TaskParameters
   marketDataSet: string
   side: string
   benchmarkRole: string
@@ -62,13 +64,9 @@ export interface ResolveRequest {
 }
 
 /** Which curves an operation prices with (design §5 step 2). */
-export function neededCurves(
-  op: OperationName,
-  instrumentType: string,
-  parameters: Record<string, unknown>,
-): CurveRole[] {
+export function neededCurves(op: OperationName, instrumentType: string, parameters: TaskParameters): CurveRole[] {
   const floating = isFloating(instrumentType)
-  const given = (name: string) => parameters[name] !== undefined && parameters[name] !== null
+  const given = (name: keyof TaskParameters) => parameters[name] !== undefined && parameters[name] !== null
   const withYield = given('with_yield')
   const roles: CurveRole[] = []
   if (floating && op !== 'fixings-availability') roles.push('projection')
@@ -119,7 +117,7 @@ function decodedCurve(
 ): DecodedCurve {
   const nodes = decodeCurve(payload)
   const data: TaskCurveData = { reference_date: referenceDate, nodes, building: building as TaskCurveData['building'] }
-  return { nodes, task: { cache_key: cacheKey, data: JSON.stringify(data) } }
+  return { nodes, task: { cache_key: cacheKey, data: toJsonText(data) } }
 }
 
 export function resolveCurveRow(

@@ -200,8 +200,8 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
 
 /** `{key, required}` of an operation's parameters, sorted by key (discovery). */
 export function parameterList(key: OperationKey): { key: string; required: boolean }[] {
-  const schema = OPERATION_PARAMETERS[key] as unknown as { properties: Record<string, unknown>; required?: string[] }
-  const required = new Set(schema.required ?? [])
+  const schema = OPERATION_PARAMETERS[key]
+  const required = new Set<string>(schema.required ?? [])
   return Object.keys(schema.properties)
     .sort()
     .map((k) => ({ key: k, required: required.has(k) }))

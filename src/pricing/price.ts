@@ -15,14 +15,14 @@ import {
   type PricingContextRow,
   type SelectedCurveRow,
 } from './repository.ts'
-import type { OperationRequest } from './schemas.ts'
+import type { OperationRequest, TaskParameters } from './schemas.ts'
 import { buildTask } from './task.ts'
 import type { PricingTask } from '../contracts/pricing.ts'
 
 type Row = Record<string, unknown>
 
-/** Null-valued parameters mean "not given" (as the peer drops them). */
-const dropNulls = (p: Record<string, unknown> | undefined) =>
+/** Null-valued parameters mean "not given" (as the peer drops them): what the task carries. */
+const dropNulls = (p: OperationRequest['parameters']): TaskParameters =>
   Object.fromEntries(Object.entries(p ?? {}).filter(([, v]) => v !== null && v !== undefined))
 
 /** What a request asks, with its defaults applied: the same for every asset of a batch. */
@@ -32,7 +32,7 @@ export interface PricingRequest {
   /** UTC ISO, normalized by validation (src/http/ajv.ts) */
   valuation: string
   marketDataSet: string
-  parameters: Row
+  parameters: TaskParameters
   side: string
   benchmarkRole: string
   benchmarkSide: string
@@ -42,16 +42,16 @@ export function pricingRequest(
   op: PricingRequest['op'],
   body: Pick<OperationRequest, 'valuation_date' | 'market_data_set' | 'parameters'>,
 ): PricingRequest {
-  const parameters = dropNulls(body.parameters as Row | undefined)
-  const side = (parameters.curve_quote_side as string | undefined) ?? 'mid'
+  const parameters = dropNulls(body.parameters)
+  const side = parameters.curve_quote_side ?? 'mid'
   return {
     op,
     valuation: body.valuation_date,
     marketDataSet: body.market_data_set,
     parameters,
     side,
-    benchmarkRole: (parameters.benchmark_curve_role_key as string | undefined) ?? 'z_spread_base',
-    benchmarkSide: (parameters.benchmark_curve_quote_side as string | undefined) ?? side,
+    benchmarkRole: parameters.benchmark_curve_role_key ?? 'z_spread_base',
+    benchmarkSide: parameters.benchmark_curve_quote_side ?? side,
   }
 }
 
@@ -86,7 +86,7 @@ export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): Benc
     let curve = loaded.get(ctx.discount_node_uid)
     if (!curve) {
       curve = loadExplicitCurve(app.sql, {
-        curve: String(explicit),
+        curve: explicit,
         byUid: req.parameters.benchmark_curve_uid !== undefined,
         discountNode: ctx.discount_node_uid,
         valuation: req.valuation,
@@ -94,7 +94,7 @@ export function benchmarkLoader(app: FastifyInstance, req: PricingRequest): Benc
       loaded.set(ctx.discount_node_uid, curve)
     }
     return curve.then((row) => {
-      if (!row) throw conflict(`Benchmark curve '${String(explicit)}' does not exist.`)
+      if (!row) throw conflict(`Benchmark curve '${explicit}' does not exist.`)
       return row
     })
   }

@@ -3,8 +3,9 @@
  * rejected before dispatch), and one response model per operation. These schemas drive validation,
  * serialization and the OpenAPI document.
  */
-import { Type, type Static, type TSchema } from 'typebox'
-import { DateTime, JsonObject, Nullable, Uid } from '../contracts/common.ts'
+import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+import { DateTime, JsonObject, Nullable, Uid, type UnionFields } from '../contracts/common.ts'
+import type { AccountRiskRequest } from '../risk/schemas.ts'
 
 const Opt = <T extends TSchema>(schema: T, description: string) =>
   Type.Optional(Nullable({ ...schema, description } as T))
@@ -90,7 +91,7 @@ const includePaid = {
   ),
 }
 
-const params = (title: string, properties: Record<string, TSchema>) =>
+const params = <P extends TProperties>(title: string, properties: P) =>
   Type.Object(properties, { additionalProperties: false, title })
 
 export const OPERATION_PARAMETERS = {
@@ -184,6 +185,19 @@ export const OPERATION_PARAMETERS = {
 
 export type OperationKey = keyof typeof OPERATION_PARAMETERS
 export const OPERATION_KEYS = Object.keys(OPERATION_PARAMETERS) as OperationKey[]
+
+/** An operation's parameters as its request validates them (a null is "not given"). */
+export type OperationParameters<K extends OperationKey = OperationKey> = Static<(typeof OPERATION_PARAMETERS)[K]>
+
+type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> }
+/**
+ * The parameters of a pricing task (src/contracts/pricing.ts): one operation's, or account risk's, validated, with
+ * nulls removed (src/pricing/price.ts). Read field by field, as the code shared by the operations reads them (a
+ * with_yield, a curve_quote_side): every parameter of any operation, optional.
+ */
+export type TaskParameters = WithoutNulls<
+  UnionFields<OperationParameters | NonNullable<AccountRiskRequest['parameters']>>
+>
 
 const titleOf = (schema: TSchema) => (schema as { title?: string }).title ?? ''
 

@@ -3,6 +3,9 @@
  * reference), everything the operation needs, nothing more.
  */
 import type { OperationName, PricingTask } from '../contracts/pricing.ts'
+import type { InstrumentTerms } from '../contracts/instrument-terms.ts'
+import { jsonTextOf } from '../contracts/json-text.ts'
+import type { TaskParameters } from './schemas.ts'
 import type { ResolvedMarketData } from './market-data.ts'
 import type { PricingContextRow } from './repository.ts'
 import type { FloatingIndexPart } from './market-parts.ts'
@@ -14,6 +17,17 @@ import { isHeavyTerms } from './cost.ts'
 type TaskMarket = Pick<PricingTask, 'curves' | 'indexes' | 'fixings'>
 
 const NONE = Object.freeze({})
+
+/**
+ * A row's stored terms as a task carries them: its JSON text when the row has it (see PricingContextRow.terms_json),
+ * else the object. Stored terms were validated against their class's schema (INSTRUMENT_TERMS) when loaded, which is
+ * what types them here; the thread still checks each field it reads, since a row may predate a field or a check.
+ */
+function storedTerms(row: Partial<Pick<PricingContextRow, 'instrument_dump' | 'terms_json'>>): PricingTask['terms'] {
+  const text = row.terms_json
+  if (text !== null && text !== undefined) return jsonTextOf<InstrumentTerms>(text)
+  return (row.instrument_dump ?? {}) as InstrumentTerms
+}
 
 /**
  * The task's curves, index conventions and fixings: objects composed once when their market part or decoded curve was
@@ -41,14 +55,14 @@ export function buildTask(
   ctx: PricingContextRow,
   md: ResolvedMarketData,
   valuationDate: string,
-  parameters: Record<string, unknown>,
+  parameters: TaskParameters,
 ): PricingTask {
   const { curves, indexes, fixings } = taskMarket(md)
   const task: PricingTask = {
     operation,
     asset_uid: ctx.asset_uid,
     instrument_type: ctx.instrument_type ?? '',
-    terms: ctx.terms_json ?? ctx.instrument_dump ?? {},
+    terms: storedTerms(ctx),
     heavy: (ctx.heavy ??= isHeavyTerms(ctx.instrument_type, ctx.instrument_dump)),
     valuation_date: valuationDate,
     curves,
@@ -113,7 +127,7 @@ export function prewarmTask(
     operation: 'prewarm',
     asset_uid: terms.asset_uid,
     instrument_type: type,
-    terms: terms.instrument_dump,
+    terms: storedTerms({ instrument_dump: terms.instrument_dump }),
     valuation_date: valuationDate,
     curves: {},
     indexes: {},

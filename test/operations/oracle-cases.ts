@@ -1,5 +1,6 @@
 /** Turns oracle bond cases (test/oracle/gen_bonds.py) into pricing tasks exactly as the main thread builds them. */
 import type { OperationName, PricingTask, TaskCurve } from '../../src/contracts/pricing.ts'
+import type { InstrumentTerms } from '../../src/contracts/instrument-terms.ts'
 import { fromIso, toIso } from '../../workers/quant/time/date.ts'
 import { encodeFixings } from '../../workers/operations/fixing-set.ts'
 import { contentKey } from '../../src/pricing/content-key.ts'
@@ -50,7 +51,8 @@ export function taskFor(
     operation,
     asset_uid: '33333333-3333-4333-8333-333333333333',
     instrument_type: c.kind,
-    terms: c.terms,
+    // the generator's terms as stored (some refused on purpose: the oracle's error cases)
+    terms: c.terms as InstrumentTerms,
     valuation_date: c.valuation_date,
     curves: {},
     indexes: floating ? { [String(c.terms.floating_rate_index_uid)]: c.index as PricingTask['indexes'][string] } : {},

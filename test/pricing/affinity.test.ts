@@ -134,12 +134,12 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
     loadBalancer: shardBalancer(2),
   })
   t.teardown(() => pool.destroy())
-  const batcher = new TaskBatcher(
-    { main: pool, heavy: null },
-    2,
-    () => 10_000,
-    () => 10_000,
-  )
+  const batcher = new TaskBatcher({
+    lanes: { main: pool, heavy: null },
+    threads: 2,
+    timeoutMs: () => 10_000,
+    queueTimeoutMs: () => 10_000,
+  })
   const keys = Array.from({ length: 400 }, (_, i) => `key-${i}`)
   const pass = async () => {
     const threads = new Map<string, number>()
@@ -178,12 +178,12 @@ t.test(
       loadBalancer: shardBalancer(2),
     })
     t.teardown(() => pool.destroy())
-    const batcher = new TaskBatcher(
-      { main: pool, heavy: null },
-      2,
-      () => 10_000,
-      () => 10_000,
-    )
+    const batcher = new TaskBatcher({
+      lanes: { main: pool, heavy: null },
+      threads: 2,
+      timeoutMs: () => 10_000,
+      queueTimeoutMs: () => 10_000,
+    })
     const keys = Array.from({ length: 2000 }, (_, i) => `k-${i}`).filter((k) => shardOf(k, 2) === 0)
     await Promise.all([batcher.run({ instrument_key: 'w-1' }), batcher.run({ instrument_key: 'w-2' })])
     // the shard's thread is held by a long task while its backlog arrives, the other thread idle
@@ -260,12 +260,12 @@ t.test("a task waiting for its shard's thread longer than the queue bound answer
   t.teardown(() => pool.destroy())
   // the bound is read by every sweep: long while the thread starts, then short
   let bound = 10_000
-  const batcher = new TaskBatcher(
-    { main: pool, heavy: null },
-    1,
-    () => 10_000,
-    () => bound,
-  )
+  const batcher = new TaskBatcher({
+    lanes: { main: pool, heavy: null },
+    threads: 1,
+    timeoutMs: () => 10_000,
+    queueTimeoutMs: () => bound,
+  })
   await batcher.run({ instrument_key: 'warm-up' })
   bound = 150
   const long = batcher.run({ instrument_key: 'a', sleep_ms: 800 })

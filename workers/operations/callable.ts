@@ -24,10 +24,11 @@ import {
 import { treeWorkspace } from '../quant/lattices/hull-white-tree.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import type { Instrument } from './valuation.ts'
 
-export function callabilityFromTerms(terms: Record<string, unknown>): Callability[] {
+export function callabilityFromTerms(terms: InstrumentTermsFields): Callability[] {
   const list = terms.callability
   if (!Array.isArray(list) || list.length === 0)
     throw new QuantInputError(
@@ -40,8 +41,9 @@ export function callabilityFromTerms(terms: Record<string, unknown>): Callabilit
       'terms.callability',
     )
   }
-  return list.map((c: Record<string, unknown>, i) => {
+  return list.map((c, i) => {
     const field = `terms.callability[${i}]`
+    // checked: a stored row is what it is
     if (c.type !== 'Call' && c.type !== 'Put')
       throw new QuantInputError(`${field}.type: Call or Put required`, `${field}.type`)
     if (c.price_type !== 'Clean' && c.price_type !== 'Dirty')
@@ -63,7 +65,7 @@ const treeLimit = (nodes: number) =>
  * its own (valuation.ts, `callableOfInstrument`): every valuation of a callable (its price, each bump, each OAS) parsed
  * it again before.
  */
-export function callableOf(bond: Bond, terms: Record<string, unknown>): CallableBond {
+export function callableOf(bond: Bond, terms: InstrumentTermsFields): CallableBond {
   return callableFixedRateBond(bond, callabilityFromTerms(terms), Number(terms.face_value))
 }
 
@@ -109,7 +111,7 @@ export function callableSpreadValuation(
  */
 export function checkCallableTree(
   bond: Bond,
-  terms: Record<string, unknown>,
+  terms: InstrumentTermsFields,
   curve: YieldTermStructure,
   issueDate: DateSerial,
 ): void {

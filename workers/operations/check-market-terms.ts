@@ -33,16 +33,11 @@ function issueOf(run: () => void, prefix: RegExp): TermIssue | null {
 
 /** Null when pricing can build the floating index from these conventions; else what it would refuse. */
 export function indexConventionIssue(conventions: Omit<IndexConventions, 'identifier'>): TermIssue | null {
-  const task: PricingTask = {
-    operation: 'price',
-    asset_uid: PROBE,
-    instrument_type: 'FloatingRateBond',
-    terms: {},
-    valuation_date: '2000-01-03',
+  // what building an index reads of a task: no terms, no fixings, no curve
+  const task: Pick<PricingTask, 'indexes' | 'fixings' | 'curves'> = {
     curves: {},
     indexes: { [PROBE]: { identifier: PROBE, ...conventions } },
     fixings: {},
-    parameters: {},
   }
   return issueOf(() => floatingIndex(task, PROBE, false), /^index\./)
 }

@@ -23,6 +23,7 @@ import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
+import { parseJsonText } from '../../src/contracts/json-text.ts'
 import { decodeFixings } from './fixing-set.ts'
 import { timeCaches } from './rebuild-instrument.ts'
 
@@ -57,7 +58,7 @@ export function taskCurveData(c: TaskCurve | TaskCurveText): TaskCurveData {
 
 function builtCurve(c: TaskCurve | TaskCurveText): BuiltCurve {
   return builtCurves.getOrSet(c.cache_key, () => {
-    const data = 'data' in c ? (JSON.parse(c.data) as TaskCurveData) : c
+    const data: TaskCurveData = 'data' in c ? parseJsonText(c.data) : c
     return {
       curve: buildCurve({
         referenceDate: fromIso(data.reference_date, 'curve.reference_date'),
@@ -70,7 +71,10 @@ function builtCurve(c: TaskCurve | TaskCurveText): BuiltCurve {
   })
 }
 
-export function requiredCurve(task: PricingTask, role: 'discount' | 'projection' | 'benchmark'): YieldTermStructure {
+export function requiredCurve(
+  task: Pick<PricingTask, 'curves'>,
+  role: 'discount' | 'projection' | 'benchmark',
+): YieldTermStructure {
   const c = task.curves[role]
   if (!c) throw new MissingCurveError(role)
   return taskCurve(c)
@@ -87,12 +91,9 @@ export function flatYieldCurve(
 ): YieldTermStructure | null {
   const y = task.parameters.with_yield
   if (y === undefined || y === null) return null
-  const compounding = (task.parameters.flat_compounding as Compounding | undefined) ?? 'Compounded'
-  const frequency = parseFrequency(
-    (task.parameters.flat_frequency as string | undefined) ?? 'Annual',
-    'parameters.flat_frequency',
-  )
-  return new FlatForward(evaluationDate, Number(y), dayCounter, compounding, frequency)
+  const compounding: Compounding = task.parameters.flat_compounding ?? 'Compounded'
+  const frequency = parseFrequency(task.parameters.flat_frequency ?? 'Annual', 'parameters.flat_frequency')
+  return new FlatForward(evaluationDate, y, dayCounter, compounding, frequency)
 }
 
 /** The discount curve of a pricing: the flat with_yield curve, else the selected one. */
@@ -104,7 +105,11 @@ export function discountCurve(
   return flatYieldCurve(task, evaluationDate, dayCounter) ?? requiredCurve(task, 'discount')
 }
 
-export function floatingIndex(task: PricingTask, indexUid: string, withProjection: boolean): IborIndex {
+export function floatingIndex(
+  task: Pick<PricingTask, 'indexes' | 'fixings' | 'curves'>,
+  indexUid: string,
+  withProjection: boolean,
+): IborIndex {
   const conventions: IndexConventions | undefined = task.indexes[indexUid]
   if (!conventions)
     throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')

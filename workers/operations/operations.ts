@@ -4,11 +4,12 @@
  * valuation_date and market_data_set). Carry is in carry.ts, curve-bump risk in risk.ts.
  */
 import { PRICING_ENGINES, type InstrumentType, type PricingTask } from '../../src/contracts/pricing.ts'
+import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
 import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
-import { yieldFlowsWorkspace, type DurationType } from '../quant/cashflows/cashflows.ts'
+import { yieldFlowsWorkspace } from '../quant/cashflows/cashflows.ts'
 import {
   bondYieldConvention,
   interestRate,
@@ -94,7 +95,7 @@ function analyticsFromYield(task: PricingTask, y: number): Result {
 /** Yield durations (Simple, Macaulay, Modified) or curve-bump ones (Effective, KeyRate: see risk.ts). */
 export function durationOp(task: PricingTask): Result {
   const v = value(task)
-  const type = (task.parameters.duration_type as string | undefined) ?? 'Modified'
+  const type = task.parameters.duration_type ?? 'Modified'
   if (type === 'Effective' || type === 'KeyRate') {
     require(v.valuation.npv !== 0, 'the bond has no value left: no curve-bump duration', 'parameters.duration_type')
     if (type === 'Effective')
@@ -108,7 +109,7 @@ export function durationOp(task: PricingTask): Result {
   const y = solveYield(v.bond, conv, v.clean, s)
   return {
     duration_type: type,
-    duration: requireFinite(duration(v.bond, interestRate(conv, y), type as DurationType, s), 'duration'),
+    duration: requireFinite(duration(v.bond, interestRate(conv, y), type, s), 'duration'),
   }
 }
 
@@ -131,7 +132,7 @@ export function yieldOp(task: PricingTask): Result {
   if (override !== undefined && override !== null) {
     inst = requireLive(instrument(task))
     s = settlementDate(inst.bond, inst.evaluationDate)
-    clean = Number(override)
+    clean = override
   } else {
     const v = value(task)
     inst = v
@@ -152,8 +153,8 @@ export function zSpread(task: PricingTask): Result {
   require(n > 0, 'the bond has no notional outstanding at settlement: no z-spread', 'parameters.target_dirty_ccy')
   const target = Number(task.parameters.target_dirty_ccy)
   const clean = (target / n) * 100 - accruedAmount(inst.bond, s)
-  const tol = Number(task.parameters.tol ?? 1e-12)
-  const maxIter = Number(task.parameters.max_iter ?? 200)
+  const tol = task.parameters.tol ?? 1e-12
+  const maxIter = task.parameters.max_iter ?? 200
   const z = zSpreadFromCleanPrice(inst.bond, clean, curve, s, { accuracy: tol, maxIterations: maxIter, guess: 0 })
   const result: Result = { target_dirty_ccy: target, z_spread: requireFinite(z, 'z_spread'), units: 'decimal' }
   // a callable's spread with its options priced: the tree over the same benchmark
@@ -237,7 +238,7 @@ export function curvePreview(task: PricingTask): Result {
 export function fixingsAvailability(task: PricingTask): Result {
   if (!isFloatingType(task.instrument_type)) return { status: 'not_required', fixings: [] }
   const evaluation = fromIso(task.valuation_date, 'valuation_date')
-  const terms = taskTerms(task)
+  const terms: InstrumentTermsFields = taskTerms(task)
   const indexUid = String(terms.floating_rate_index_uid)
   const index = floatingIndex(task, indexUid, false)
   const required = floatingCouponDates(task.instrument_type, terms, index)

@@ -36,9 +36,13 @@ import { actual365Fixed } from '../quant/time/daycounters/actual365-fixed.ts'
 import { checkCallableTree } from './callable.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
 import { isFloatingType } from '../../src/contracts/pricing.ts'
+import type { CalendarTerms, InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 
-type Terms = Record<string, unknown>
-type CalendarInput = Parameters<typeof calendarFromTerms>[0]
+/**
+ * Stored terms of any class, read field by field (src/contracts/instrument-terms.ts). Typed by their schemas, but
+ * checked as they are read: a stored row may predate a field or a check, and the loader runs these very checks.
+ */
+type Terms = InstrumentTermsFields
 
 /**
  * What this thread's calendars and Business/252 counts reuse from one rebuild to the next (quant/time/workspace.ts).
@@ -47,29 +51,45 @@ export const timeCaches = timeWorkspace()
 
 export { isFloatingType }
 
-function field<T>(terms: Terms, name: string, check: (v: unknown) => boolean, what: string): T {
-  const v = terms[name]
+/** A field the terms need, checked: its schema's type (`V` narrows it: a positive number, a non-empty string). */
+function field<K extends keyof Terms, V extends NonNullable<Terms[K]>>(
+  terms: Terms,
+  name: K,
+  check: (v: unknown) => v is V,
+  what: string,
+): V {
+  const v: unknown = terms[name]
   if (!check(v)) throw new QuantInputError(`terms.${name}: ${what} required, got ${JSON.stringify(v)}`, `terms.${name}`)
-  return v as T
+  return v
 }
-const optional = (terms: Terms, name: string) => (terms[name] === null ? undefined : terms[name])
-const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
-const isString = (v: unknown) => typeof v === 'string' && v.length > 0
-const date = (terms: Terms, name: string) =>
-  fromIso(field<string>(terms, name, isString, 'an ISO date'), `terms.${name}`)
-const calendar = (v: unknown, name: string): Calendar => {
+/** A field that may be absent: null (as a stored row may have it) is absent too. */
+const optional = <T, K extends keyof T>(terms: T, name: K): Exclude<T[K], null> | undefined => {
+  const v = terms[name]
+  return v === null ? undefined : (v as Exclude<T[K], null>)
+}
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0
+const isNonNegative = (v: unknown): v is number => isNumber(v) && v >= 0
+const date = (terms: Terms, name: 'issue_date' | 'maturity_date') =>
+  fromIso(field(terms, name, isString, 'an ISO date'), `terms.${name}`)
+const calendar = (v: CalendarTerms | null | undefined, name: string): Calendar => {
+  // checked: a stored row is what it is
   if (!v || typeof v !== 'object')
     throw new QuantInputError(`terms.${name}: a calendar object {name} is required`, `terms.${name}`)
-  return calendarFromTerms(v as CalendarInput, `terms.${name}`, timeCaches)
+  return calendarFromTerms(v, `terms.${name}`, timeCaches)
 }
-const convention = (v: unknown, name: string, fallback: BusinessDayConvention): BusinessDayConvention =>
+const convention = (
+  v: string | null | undefined,
+  name: string,
+  fallback: BusinessDayConvention,
+): BusinessDayConvention =>
   v === undefined || v === null ? fallback : parseBusinessDayConvention(String(v), `terms.${name}`)
-const numbers = (terms: Terms, name: string): number[] | undefined => {
-  const v = optional(terms, name)
+const numbers = <T, K extends keyof T & string>(terms: T, name: K): number[] | undefined => {
+  const v: unknown = optional(terms, name)
   if (v === undefined) return undefined
   if (!Array.isArray(v) || v.length === 0 || !v.every(isNumber))
     throw new QuantInputError(`terms.${name}: a non-empty list of numbers required`, `terms.${name}`)
-  return v as number[]
+  return v
 }
 
 /**
@@ -120,21 +140,21 @@ export function commonTerms(terms: Terms): Readonly<CommonTerms> {
 }
 
 function parseCommonTerms(terms: Terms): CommonTerms {
-  const face = field<number>(terms, 'face_value', (v) => isNumber(v) && (v as number) > 0, 'a positive number')
+  const face = field(terms, 'face_value', (v): v is number => isNumber(v) && v > 0, 'a positive number')
   const issue = date(terms, 'issue_date')
   const maturity = date(terms, 'maturity_date')
   require(maturity > issue, () =>
     `terms.maturity_date: maturity (${String(terms.maturity_date)}) must be after issue (${String(terms.issue_date)})`, 'terms.maturity_date')
   const cal = calendar(terms.calendar, 'calendar')
   const bdc = convention(terms.business_day_convention, 'business_day_convention', 'Following')
-  const dayCount = field<string>(terms, 'day_count', isString, 'a day count code')
+  const dayCount = field(terms, 'day_count', isString, 'a day count code')
   const settlementDays =
     terms.settlement_days === undefined || terms.settlement_days === null
       ? 2
-      : field<number>(
+      : field(
           terms,
           'settlement_days',
-          (v) => Number.isInteger(v) && (v as number) >= 0,
+          (v): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0,
           'a non-negative integer',
         )
   const firstPeriod = optional(terms, 'first_period_day_count')
@@ -148,7 +168,7 @@ function parseCommonTerms(terms: Terms): CommonTerms {
         ? null
         : termsDayCounter(
             terms,
-            field<string>(terms, 'first_period_day_count', isString, 'a day count code'),
+            field(terms, 'first_period_day_count', isString, 'a day count code'),
             'terms.first_period_day_count',
             maturity,
             cal,
@@ -162,10 +182,7 @@ function parseCommonTerms(terms: Terms): CommonTerms {
 }
 
 export function couponTenor(terms: Terms): Period {
-  const tenor = parsePeriod(
-    field<string>(terms, 'coupon_frequency', isString, 'a period such as 6M'),
-    'terms.coupon_frequency',
-  )
+  const tenor = parsePeriod(field(terms, 'coupon_frequency', isString, 'a period such as 6M'), 'terms.coupon_frequency')
   require(tenor.length > 0, 'terms.coupon_frequency: must be a positive period', 'terms.coupon_frequency')
   return tenor
 }
@@ -204,7 +221,7 @@ export function bondSchedule(terms: Terms, c: CommonTerms): Schedule {
  */
 function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
   const tenor = couponTenor(terms)
-  const stored = optional(terms, 'schedule') as Terms | undefined
+  const stored = optional(terms, 'schedule')
   if (!stored) {
     // a daily tenor over two centuries is 73,000 dates at most: generated, then counted
     return makeSchedule({
@@ -241,7 +258,7 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
       undefined, "terms.schedule.rule: a generated schedule needs a rule (Backward for most bonds; see QuantLib's DateGeneration), or give the schedule's dates", 'terms.schedule.rule')
     require(optional(stored, 'is_regular') ===
       undefined, 'terms.schedule.is_regular: only an explicit schedule (with dates) takes is_regular; a generated one knows its irregular periods', 'terms.schedule.is_regular')
-    const date = (name: string) => {
+    const date = (name: 'first_date' | 'next_to_last_date') => {
       const v = optional(stored, name)
       return v === undefined ? undefined : fromIso(String(v), `terms.schedule.${name}`)
     }
@@ -260,7 +277,7 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
   }
   require(Array.isArray(dates) &&
     dates.length >= 2, 'terms.schedule.dates: at least two dates required', 'terms.schedule.dates')
-  for (const name of ['first_date', 'next_to_last_date']) {
+  for (const name of ['first_date', 'next_to_last_date'] as const) {
     require(optional(stored, name) === undefined, () =>
       `terms.schedule.${name}: only a generated schedule (without dates) takes ${name}; an explicit schedule's dates are its coupon dates`, `terms.schedule.${name}`)
   }
@@ -287,7 +304,7 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
             : null,
       rule: rule ?? null,
       endOfMonth: endOfMonth ?? false,
-      isRegular: flags as boolean[] | undefined,
+      isRegular: flags,
     },
   )
 }
@@ -304,8 +321,8 @@ function scheduleRule(v: unknown): DateGenerationRule | undefined {
 /** `coupon_rate`: one rate, or one per coupon period with the last repeated (QuantLib's FixedRateLeg). */
 export function couponRates(terms: Terms): number[] {
   const v = terms.coupon_rate
-  if (isNumber(v)) return [v as number]
-  if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) return v as number[]
+  if (isNumber(v)) return [v]
+  if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) return v
   throw new QuantInputError(
     `terms.coupon_rate: a number or a non-empty list of numbers (one per coupon period) required, got ${JSON.stringify(v)}`,
     'terms.coupon_rate',
@@ -330,7 +347,7 @@ interface Amortization {
 }
 
 function amortization(terms: Terms, schedule: Schedule, face: number): Amortization {
-  const a = terms.amortization as Terms | undefined
+  const a = terms.amortization
   if (!a || typeof a !== 'object')
     throw new QuantInputError(
       'terms.amortization: {notionals[], redemptions[]?, payment_lag?} required',
@@ -357,9 +374,7 @@ export function rebuildFixedRateBond(type: string, terms: Terms, c: Readonly<Com
   const rates = couponRates(terms)
   const amort = type === 'AmortizingFixedRateBond' ? amortization(terms, schedule, c.face) : null
   const redemption =
-    terms.redemption === undefined
-      ? 100
-      : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+    terms.redemption === undefined ? 100 : field(terms, 'redemption', isNonNegative, 'a non-negative number')
   return fixedRateBond({
     settlementDays: c.settlementDays,
     notionals: amort ? amort.notionals : [c.face],
@@ -420,9 +435,7 @@ export function callRedemptionBond(
 
 export function rebuildZeroCouponBond(terms: Terms, c: Readonly<CommonTerms> = commonTerms(terms)): Bond {
   const redemption =
-    terms.redemption_pct === undefined
-      ? 100
-      : field<number>(terms, 'redemption_pct', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+    terms.redemption_pct === undefined ? 100 : field(terms, 'redemption_pct', isNonNegative, 'a non-negative number')
   return zeroCouponBond({
     settlementDays: c.settlementDays,
     calendar: c.calendar,
@@ -458,7 +471,7 @@ function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Reado
   if (issue !== null) throw new QuantInputError(issue, 'index.tenor')
   const schedule = bondSchedule(terms, c)
   const amort = type === 'AmortizingFloatingRateBond' ? amortization(terms, schedule, c.face) : null
-  const spread = field<number>(terms, 'spread', isNumber, 'a number')
+  const spread = field(terms, 'spread', isNumber, 'a number')
   const fixingDays = optional(terms, 'fixing_days')
   return {
     c,
@@ -488,9 +501,7 @@ export function planFloatingRateBond(
 ): FloatingRateBondPlan {
   const { c, amort, leg } = floatingLegTerms(type, terms, index, common)
   const redemption =
-    terms.redemption === undefined
-      ? 100
-      : field<number>(terms, 'redemption', (v) => isNumber(v) && (v as number) >= 0, 'a non-negative number')
+    terms.redemption === undefined ? 100 : field(terms, 'redemption', isNonNegative, 'a non-negative number')
   return floatingRateBondPlan({
     ...leg,
     settlementDays: c.settlementDays,
@@ -549,8 +560,8 @@ export function validateBondTerms(type: string, terms: Terms): void {
   else if (isFloatingType(type)) {
     const c = commonTerms(terms)
     const schedule = bondSchedule(terms, c)
-    field<string>(terms, 'floating_rate_index_uid', isString, 'an index uid')
-    field<number>(terms, 'spread', isNumber, 'a number')
+    field(terms, 'floating_rate_index_uid', isString, 'an index uid')
+    field(terms, 'spread', isNumber, 'a number')
     if (type === 'AmortizingFloatingRateBond') amortization(terms, schedule, c.face)
   } else {
     const c = commonTerms(terms)

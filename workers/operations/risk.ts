@@ -62,7 +62,7 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
 
 /** The bump in decimal from `bump_bp` (default 1 bp). */
 export function bumpSize(task: PricingTask): number {
-  const bp = task.parameters.bump_bp === undefined ? 1 : Number(task.parameters.bump_bp)
+  const bp = task.parameters.bump_bp ?? 1
   require(bp > 0 && Number.isFinite(bp), 'bump_bp must be a positive number of basis points', 'parameters.bump_bp')
   return bp * 1e-4
 }
@@ -96,7 +96,7 @@ export function effectiveRisk(task: PricingTask, v: Valued): EffectiveRisk {
 /** Tenors of a key-rate request: the parameter's, or the standard eleven; increasing and positive. */
 export function keyRateTenors(task: PricingTask): string[] {
   const given = task.parameters.key_rate_tenors
-  const tenors = Array.isArray(given) ? (given as string[]) : [...KEY_RATE_TENORS]
+  const tenors = Array.isArray(given) ? given : [...KEY_RATE_TENORS]
   // the spreads are interpolated linearly: QuantLib needs two points
   require(tenors.length >= 2, 'key_rate_tenors needs at least two tenors', 'parameters.key_rate_tenors')
   const periods = tenors.map((t, i) => parsePeriod(t, `parameters.key_rate_tenors[${i}]`))

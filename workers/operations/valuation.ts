@@ -4,6 +4,8 @@
  * tree), and the yield at the bond's conventions. Shared by the operations, carry and risk.
  */
 import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { InstrumentTerms, InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
+import { parseJsonText } from '../../src/contracts/json-text.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { BondMaturedError, QuantInputError, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
@@ -36,7 +38,8 @@ import type { CallableBond } from '../quant/instruments/bonds/callable-fixed-rat
 import type { SpreadValuation } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 
-type Terms = Record<string, unknown>
+/** The terms an instrument was rebuilt from, read field by field (see rebuild-instrument.ts). */
+type Terms = InstrumentTermsFields
 
 export interface Instrument {
   bond: Bond
@@ -80,8 +83,8 @@ export const instrumentBytes = (i: Instrument) =>
  * The task's terms as an object: the main thread sends them as JSON text (src/contracts/pricing.ts), parsed here
  * once per task, and only by what reads them (a rebuild, fixings availability), never for a cached instrument.
  */
-export function taskTerms(task: PricingTask): Terms {
-  if (typeof task.terms === 'string') task.terms = JSON.parse(task.terms) as Terms
+export function taskTerms(task: PricingTask): InstrumentTerms {
+  if (typeof task.terms === 'string') task.terms = parseJsonText(task.terms)
   return task.terms
 }
 
@@ -137,7 +140,7 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
 export function prewarmFloaterPlan(task: PricingTask): void {
   const key = task.plan_key
   if (key === undefined || task.guest || floaterPlans.has(key)) return
-  const terms = taskTerms(task)
+  const terms: Terms = taskTerms(task)
   const common = commonTerms(terms)
   const plan = planFloatingRateBond(
     task.instrument_type,
@@ -153,7 +156,7 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
   const type = task.instrument_type
   if (isFloatingType(type)) {
     const known = task.plan_key === undefined ? undefined : floaterPlans.get(task.plan_key)
-    const terms = known?.terms ?? taskTerms(task)
+    const terms: Terms = known?.terms ?? taskTerms(task)
     const index = floatingIndex(task, String(terms.floating_rate_index_uid), withProjection)
     const common = known?.common ?? commonTerms(terms)
     const plan = known?.plan ?? planFloatingRateBond(type, terms, index, common)

@@ -38,18 +38,18 @@ export function bondYieldConvention(v: Instrument): YieldConvention {
   }
 }
 
-const given = (v: unknown) => v !== undefined && v !== null
+const given = <T>(v: T): v is NonNullable<T> => v !== undefined && v !== null
 
 /** The request's yield_compounding, yield_frequency and yield_day_count, each defaulting to the bond's. */
 export function requestedYieldConvention(task: PricingTask, v: Instrument): YieldConvention {
   const p = task.parameters
   if (!given(p.yield_compounding) && !given(p.yield_frequency) && !given(p.yield_day_count))
     return bondYieldConvention(v)
-  const compounding = given(p.yield_compounding) ? (p.yield_compounding as Compounding) : 'Compounded'
+  const compounding: Compounding = given(p.yield_compounding) ? p.yield_compounding : 'Compounded'
   require(COMPOUNDINGS.includes(compounding), () =>
     `parameters.yield_compounding: '${String(compounding)}' is not one of ${COMPOUNDINGS.join(', ')}`, 'parameters.yield_compounding')
   const frequency = given(p.yield_frequency)
-    ? parseFrequency(String(p.yield_frequency), 'parameters.yield_frequency')
+    ? parseFrequency(p.yield_frequency, 'parameters.yield_frequency')
     : yieldFrequency(v.terms, v.type)
   // QuantLib's InterestRate: a compounded rate needs a number of periods a year
   if (compounding !== 'Simple' && compounding !== 'Continuous') {
@@ -58,7 +58,7 @@ export function requestedYieldConvention(task: PricingTask, v: Instrument): Yiel
   }
   const c = v.parsed.common
   const dayCounter = given(p.yield_day_count)
-    ? termsDayCounter(v.terms, String(p.yield_day_count), 'parameters.yield_day_count', c.maturity, c.calendar)
+    ? termsDayCounter(v.terms, p.yield_day_count, 'parameters.yield_day_count', c.maturity, c.calendar)
     : c.dayCounter
   return { dayCounter, compounding, frequency }
 }
@@ -169,5 +169,5 @@ export function quotedYield(task: PricingTask): number | null {
       'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both',
       'parameters.quoted_yield',
     )
-  return Number(q)
+  return q
 }
