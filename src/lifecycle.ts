@@ -3,21 +3,37 @@
  * connections, requests in flight finish (idle keep-alive connections are closed at once, new requests on busy
  * ones answer 503), then each plugin closes what it owns: pricing pool, queues (letting running jobs finish),
  * database. The drain is logged with its count and duration. Past `timeoutMs` the process exits 1 anyway, so an
- * orchestrator never waits on a stuck request. A second signal (a second later or more) exits at once.
+ * orchestrator never waits on a stuck request or a connection that does not close. A second signal (a second later or
+ * more) exits at once. The log's last lines get a share of the bound, not more (log-stream.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { Server } from 'node:http'
+import type { LogStream } from './log-stream.ts'
 
 // Ctrl-C reaches both npm and the server, and npm forwards it: one keystroke can arrive twice
 const DUPLICATE_SIGNAL_MS = 1_000
+/** The longest the last log lines may take to be written at exit (a tenth of the bound when that is shorter). */
+const LOG_FLUSH_MS = 1_000
 
-export function shutdownOnSignals(app: FastifyInstance, timeoutMs: number, extraServers: Server[] = []): void {
+export function shutdownOnSignals(
+  app: FastifyInstance,
+  timeoutMs: number,
+  extraServers: Server[] = [],
+  logs?: LogStream,
+): void {
+  const flushMs = Math.min(LOG_FLUSH_MS, Math.floor(timeoutMs / 10))
+  const exit = (code: number, ms = flushMs) => {
+    if (!logs) process.exit(code)
+    void logs.close(ms).then(() => process.exit(code))
+  }
   let closingSince = 0
+  let phase = 'draining requests'
   const shutdown = (signal: string) => {
     if (closingSince) {
       if (Date.now() - closingSince < DUPLICATE_SIGNAL_MS) return
       app.log.warn({ signal }, 'second signal: exiting without waiting')
-      process.exit(1)
+      exit(1, 0)
+      return
     }
     closingSince = Date.now()
     const started = closingSince
@@ -26,11 +42,11 @@ export function shutdownOnSignals(app: FastifyInstance, timeoutMs: number, extra
     app.readiness.drain()
     const timer = setTimeout(() => {
       app.log.error(
-        { in_flight: app.readiness.inFlight, timeout_ms: timeoutMs },
-        'drain timed out: exiting with requests unfinished',
+        { in_flight: app.readiness.inFlight, timeout_ms: timeoutMs, phase },
+        `shutdown timed out while ${phase}: exiting`,
       )
-      process.exit(1)
-    }, timeoutMs)
+      exit(1)
+    }, timeoutMs - flushMs)
     timer.unref()
     for (const server of extraServers) {
       server.close()
@@ -40,6 +56,7 @@ export function shutdownOnSignals(app: FastifyInstance, timeoutMs: number, extra
       .drained()
       .then(() => {
         app.log.info({ drained: inFlight, ms: Date.now() - started }, 'requests drained')
+        phase = 'closing the pricing pool, queues and database'
         // connections that went idle meanwhile (answered before the drain began) would keep the server open
         app.server.closeIdleConnections()
       })
@@ -47,11 +64,11 @@ export function shutdownOnSignals(app: FastifyInstance, timeoutMs: number, extra
     app.close().then(
       () => {
         app.log.info({ ms: Date.now() - started }, 'shutdown complete')
-        process.exit(0)
+        exit(0)
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed')
-        process.exit(1)
+        exit(1)
       },
     )
   }

@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.ts'
 import { loadDemoIfEmpty } from './db/demo.ts'
 import { buildApp } from './app.ts'
 import { shutdownOnSignals } from './lifecycle.ts'
+import { createLogStream } from './log-stream.ts'
 import { createOpsServer } from './http/ops-surface.ts'
 
 const config = loadConfigOrExit()
@@ -53,10 +54,11 @@ const sql = createSql(config.databaseUrl, {
   timeouts: { connectMs: config.dbConnectTimeoutMs, statementMs: config.dbStatementTimeoutMs },
 })
 
-const app = await buildApp({ config, sql, ownsSql: true })
+const logs = createLogStream()
+const app = await buildApp({ config, sql, ownsSql: true, logger: { level: config.logLevel, stream: logs.stream } })
 for (const step of prepared) app.log.info(step)
 const ops = config.opsPort !== null ? createOpsServer(app) : null
-shutdownOnSignals(app, config.shutdownTimeoutMs, ops ? [ops] : [])
+shutdownOnSignals(app, config.shutdownTimeoutMs, ops ? [ops] : [], logs)
 await app.listen({ host: config.host, port: config.port })
 if (ops && config.opsPort !== null) {
   const port = config.opsPort

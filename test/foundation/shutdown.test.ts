@@ -66,3 +66,39 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
     'no longer listening',
   )
 })
+
+// a supervisor that stops reading the process's output (its pipe full) must not keep it alive after SIGTERM
+t.test('SIGTERM exits within SHUTDOWN_TIMEOUT_MS when nobody reads the log', async (t) => {
+  const db = await createTestDatabase(t)
+  const port = await freePort()
+  const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import=tsx', server], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      LOG_LEVEL: 'debug',
+      LOAD_DEMO_DATA: 'false',
+      PRICER_THREADS: '1',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+      BULK_QUEUE_PREFIX: `fi-shutdown-${port}`,
+    },
+    // stdout is a pipe nobody reads: it fills after ~64 KB of log
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  t.teardown(() => child.kill('SIGKILL'))
+  const health = () =>
+    fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.status,
+      () => 0,
+    )
+  await waitFor(async () => (await health()) === 200, { timeoutMs: 120_000, intervalMs: 100 })
+  // each request logs two lines: a few MB in all, far past what the pipe holds
+  for (let i = 0; i < 40; i++) await Promise.all(Array.from({ length: 50 }, health))
+  t.equal(await health(), 200, 'serves while its log waits')
+  const sent = Date.now()
+  child.kill('SIGTERM')
+  const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 60_000))])
+  t.not(code, 'running', `exited (after ${Date.now() - sent} ms)`)
+})
