@@ -94,11 +94,14 @@ t.test('SIGTERM exits within SHUTDOWN_TIMEOUT_MS when nobody reads the log', asy
       () => 0,
     )
   await waitFor(async () => (await health()) === 200, { timeoutMs: 120_000, intervalMs: 100 })
-  // each request logs two lines: a few MB in all, far past what the pipe holds
-  for (let i = 0; i < 40; i++) await Promise.all(Array.from({ length: 50 }, health))
+  // each request logs two lines at debug level: ~1 MB in all, far past what the pipe holds (64 KB)
+  for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: 50 }, health))
   t.equal(await health(), 200, 'serves while its log waits')
   const sent = Date.now()
   child.kill('SIGTERM')
-  const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 60_000))])
+  let timer: NodeJS.Timeout | undefined
+  const running = new Promise<'running'>((r) => (timer = setTimeout(() => r('running'), 60_000)))
+  const code = await Promise.race([exited, running])
+  clearTimeout(timer)
   t.not(code, 'running', `exited (after ${Date.now() - sent} ms)`)
 })
