@@ -23,7 +23,8 @@ try {
   const counts = new Map<number, number>()
   for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1)
   console.log(
-    `${answers.length} answers (${[...counts].map(([s, n]) => `${n} × ${s}`).join(', ')}) written to ${PRICING_GOLDEN_PATH}`,
+    `${answers.length} answers (${[...counts].map(([s, n]) => `${n} × ${s}`).join(', ')}) written to ` +
+      `${PRICING_GOLDEN_PATH}`,
   )
 } finally {
   for (const fn of teardowns) await fn()

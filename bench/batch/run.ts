@@ -51,14 +51,19 @@ async function cloneBonds(sql: Sql, n: number): Promise<string[]> {
         select g.i, gen_random_uuid() as uid, d.* from generate_series(0, ${n - 1}) g(i) join demo d on d.k = g.i % d.m
       ),
       inserted as (
-        insert into assets (uid, unique_identifier, asset_type) select uid, 'BENCH-BOND-' || lpad(i::text, 6, '0'), 'bond' from clones returning uid
+        insert into assets (uid, unique_identifier, asset_type) select uid, 'BENCH-BOND-' || lpad(i::text, 6, '0'),
+          'bond' from clones returning uid
       )
-      insert into asset_pricing_details (asset_uid, instrument_type, instrument_dump, pricing_details_date, serialization_format, pricing_package_version, source, metadata_json)
+      insert into asset_pricing_details (asset_uid, instrument_type, instrument_dump, pricing_details_date,
+        serialization_format, pricing_package_version, source, metadata_json)
       select c.uid, c.instrument_type,
              c.instrument_dump || case
-               when c.instrument_dump ? 'coupon_rate' then jsonb_build_object('coupon_rate', (c.instrument_dump ->> 'coupon_rate')::numeric + c.i * 1e-7)
-               when c.instrument_dump ? 'spread' then jsonb_build_object('spread', (c.instrument_dump ->> 'spread')::numeric + c.i * 1e-7)
-               else jsonb_build_object('redemption_pct', coalesce((c.instrument_dump ->> 'redemption_pct')::numeric, 100) + c.i * 1e-6) end,
+               when c.instrument_dump ? 'coupon_rate' then jsonb_build_object('coupon_rate', (c.instrument_dump ->>
+                 'coupon_rate')::numeric + c.i * 1e-7)
+               when c.instrument_dump ? 'spread' then jsonb_build_object('spread', (c.instrument_dump ->>
+                 'spread')::numeric + c.i * 1e-7)
+               else jsonb_build_object('redemption_pct', coalesce((c.instrument_dump ->> 'redemption_pct')::numeric,
+                 100) + c.i * 1e-6) end,
              c.pricing_details_date, c.serialization_format, c.pricing_package_version, 'bench', c.metadata_json
       from clones c join inserted using (uid)`
   })
@@ -136,7 +141,8 @@ async function singles(base: string) {
 }
 
 console.log(
-  `Batch benchmark: ${uids.length} distinct bonds, operation ${args.operation}, PRICER_THREADS=${config.pricerThreads}, single requests over ${args.connections} connections`,
+  `Batch benchmark: ${uids.length} distinct bonds, operation ${args.operation}, ` +
+    `PRICER_THREADS=${config.pricerThreads}, single requests over ${args.connections} connections`,
 )
 const rows: string[] = []
 for (const mode of ['batch', 'single requests'] as const) {
@@ -145,12 +151,14 @@ for (const mode of ['batch', 'single requests'] as const) {
     if (mode === 'batch') {
       const r = await batch(base)
       rows.push(
-        `| one batch of ${uids.length} | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | – | – | ${r.failed} |`,
+        `| one batch of ${uids.length} | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | – | – | ` +
+          `${r.failed} |`,
       )
     } else {
       const r = await singles(base)
       rows.push(
-        `| ${uids.length} requests | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.non2xx + r.errors} |`,
+        `| ${uids.length} requests | ${pass} | ${r.seconds.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ` +
+          `${r.p99.toFixed(1)} | ${r.non2xx + r.errors} |`,
       )
     }
   }

@@ -60,9 +60,11 @@ async function seed(): Promise<string[]> {
     insert into calendars (unique_identifier, display_name, calendar_type, valid_from, valid_to)
     values (${`bench-${prefix}`}, 'Bulk bench', 'exchange', '2020-01-01', '2030-12-31') returning uid::text`
   const [holding] = await sql<{ unique_identifier: string }[]>`select unique_identifier from assets limit 1`
-  await sql`insert into portfolios (uid, unique_identifier, calendar_uid) select u, 'BENCH-' || u::text, ${calendar.uid}::uuid from unnest(${uids}::uuid[]) as u`
+  await sql`insert into portfolios (uid, unique_identifier, calendar_uid) select u, 'BENCH-' || u::text,
+    ${calendar.uid}::uuid from unnest(${uids}::uuid[]) as u`
   await sql`insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight)
-            select 'BENCH-' || u::text, timestamptz '2026-01-01' + (n || ' days')::interval, ${holding.unique_identifier}, 0.1
+            select 'BENCH-' || u::text, timestamptz '2026-01-01' + (n || ' days')::interval,
+              ${holding.unique_identifier}, 0.1
             from unnest(${uids}::uuid[]) as u, generate_series(1, ${SERIES}) as n`
   await sql`insert into portfolio_values (portfolio_identifier, time_index, close)
             select 'BENCH-' || u::text, timestamptz '2026-01-01' + (n || ' days')::interval, 100
@@ -118,7 +120,8 @@ const warm = await fetch(priceUrl, {
 if (warm.status !== 200) throw new Error(`price is not answering 200: ${await warm.text()}`)
 
 console.log(
-  `Bulk-delete benchmark: ${N} portfolios with ${SERIES} weights and ${SERIES} values rows each; pricing load ${args.connections} connections on ${args.asset}; PRICER_THREADS=${config.pricerThreads}`,
+  `Bulk-delete benchmark: ${N} portfolios with ${SERIES} weights and ${SERIES} values rows each; pricing load ` +
+    `${args.connections} connections on ${args.asset}; PRICER_THREADS=${config.pricerThreads}`,
 )
 const uids = await seed()
 
@@ -155,10 +158,12 @@ const phase = (name: string) =>
   )
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-')
 console.log(
-  `\nbulk delete: ${response.status} in ${((deleteTo - deleteFrom) / 1000).toFixed(2)} s — ${result.detail} weights ${result.deleted_weights_count}, values ${result.deleted_values_count}; portfolios left ${left.n}`,
+  `\nbulk delete: ${response.status} in ${((deleteTo - deleteFrom) / 1000).toFixed(2)} s — ${result.detail} weights ` +
+    `${result.deleted_weights_count}, values ${result.deleted_values_count}; portfolios left ${left.n}`,
 )
 console.log(
-  `  of which: job queued ${fmt(phase('queued') * 1000)} ms, job transaction ${fmt(phase('run') * 1000)} ms (lock, re-check, delete, commit); the rest is HTTP, validation, preflight and the queue round trips`,
+  `  of which: job queued ${fmt(phase('queued') * 1000)} ms, job transaction ${fmt(phase('run') * 1000)} ms (lock, ` +
+    `re-check, delete, commit); the rest is HTTP, validation, preflight and the queue round trips`,
 )
 console.log('\n| pricing (POST …/price/) | window s | requests | req/s | p50 ms | p99 ms | max ms | errors |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
@@ -167,7 +172,8 @@ for (const [label, s, from, to] of [
   ['during the bulk delete', during, deleteFrom, deleteTo],
 ] as const) {
   console.log(
-    `| ${label} | ${((to - from) / 1000).toFixed(2)} | ${s.requests} | ${s.rps.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors} |`,
+    `| ${label} | ${((to - from) / 1000).toFixed(2)} | ${s.requests} | ${s.rps.toFixed(0)} | ${fmt(s.p50)} | ` +
+      `${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors} |`,
   )
 }
 await app.bulkQueue.queue.obliterate({ force: true }).catch(() => {})

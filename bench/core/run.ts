@@ -55,7 +55,8 @@ const TARGETS: Record<string, number> = {
   fixed_yield_continuous_act365: 10,
 }
 console.log(
-  `\nbench/core: mean µs per operation, ${seconds} s per case; QuantLib 1.29 C++ (g++ -O2) vs our core (Node ${process.version})\n`,
+  `\nbench/core: mean µs per operation, ${seconds} s per case; QuantLib 1.29 C++ (g++ -O2) vs our core (Node ` +
+    `${process.version})\n`,
 )
 console.log('| case | QuantLib µs | ours µs | speed-up | target |')
 console.log('|---|---:|---:|---:|---:|')
@@ -64,11 +65,16 @@ for (const [name, f] of Object.entries(CASES)) {
   const speedup = ql[name] / ours
   const target = TARGETS[name]
   console.log(
-    `| ${name} | ${ql[name].toFixed(2)} | ${ours.toFixed(2)} | ${speedup.toFixed(1)}x | ${target ? `≥${target}x ${speedup >= target ? 'met' : 'MISSED'}` : '–'} |`,
+    `| ${name} | ${ql[name].toFixed(2)} | ${ours.toFixed(2)} | ${speedup.toFixed(1)}x | ` +
+      `${target ? `≥${target}x ${speedup >= target ? 'met' : 'MISSED'}` : '–'} |`,
   )
 }
 console.log(
-  `\nsame numbers: fixed NPV ${CASES.fixed_build_npv().toFixed(10)} vs ${ql.check.fixed_npv.toFixed(10)}, floating ${CASES.floating_build_npv().toFixed(10)} vs ${ql.check.floating_npv.toFixed(10)}, callable ${CASES.callable_build_npv().toFixed(10)} vs ${ql.check.callable_npv.toFixed(10)}, step-up ${CASES.eom_step_up_build_npv().toFixed(10)} vs ${ql.check.step_up_npv.toFixed(10)}, Business/252 ${CASES.business252_build_npv().toFixed(10)} vs ${ql.check.business252_npv.toFixed(10)}`,
+  `\nsame numbers: fixed NPV ${CASES.fixed_build_npv().toFixed(10)} vs ${ql.check.fixed_npv.toFixed(10)}, floating ` +
+    `${CASES.floating_build_npv().toFixed(10)} vs ${ql.check.floating_npv.toFixed(10)}, callable ` +
+    `${CASES.callable_build_npv().toFixed(10)} vs ${ql.check.callable_npv.toFixed(10)}, step-up ` +
+    `${CASES.eom_step_up_build_npv().toFixed(10)} vs ${ql.check.step_up_npv.toFixed(10)}, Business/252 ` +
+    `${CASES.business252_build_npv().toFixed(10)} vs ${ql.check.business252_npv.toFixed(10)}`,
 )
 
 // heap growth: price through the worker's own entry point a million times (no instrument cache)
@@ -124,6 +130,8 @@ if (!gc) {
   gc()
   const after = process.memoryUsage().heapUsed
   console.log(
-    `\nheap after ${pricings.toLocaleString('en')} pricings: ${(before / 1048576).toFixed(1)} MiB → ${(after / 1048576).toFixed(1)} MiB (growth ${((after - before) / 1024).toFixed(0)} KiB), ${((elapsed / pricings) * 1000).toFixed(2)} µs per task`,
+    `\nheap after ${pricings.toLocaleString('en')} pricings: ${(before / 1048576).toFixed(1)} MiB → ` +
+      `${(after / 1048576).toFixed(1)} MiB (growth ${((after - before) / 1024).toFixed(0)} KiB), ` +
+      `${((elapsed / pricings) * 1000).toFixed(2)} µs per task`,
   )
 }

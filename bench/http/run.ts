@@ -93,7 +93,8 @@ const targets: [string, string, unknown?][] = [
 ]
 
 console.log(
-  `HTTP benchmark: ${args.connections} connections, ${args.duration} s per route, asset ${args.asset}, PRICER_THREADS=${config.pricerThreads}`,
+  `HTTP benchmark: ${args.connections} connections, ${args.duration} s per route, asset ${args.asset}, ` +
+    `PRICER_THREADS=${config.pricerThreads}`,
 )
 const results: Result[] = []
 for (const [name, path, body] of targets) {
@@ -107,7 +108,8 @@ console.log('\n| route | req/s | ratio of baseline | p50 ms | p99 ms | errors | 
 console.log('|---|---:|---:|---:|---:|---:|---:|')
 for (const r of results) {
   console.log(
-    `| ${r.route} | ${r.rps.toFixed(0)} | ${((100 * r.rps) / hello).toFixed(1)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    `| ${r.route} | ${r.rps.toFixed(0)} | ${((100 * r.rps) / hello).toFixed(1)}% | ${r.p50} | ${r.p99} | ${r.errors} ` +
+      `| ${r.non2xx} |`,
   )
 }
 await app.close()

@@ -149,8 +149,10 @@ async function phases(heavyThreads: number, schedIdle: boolean) {
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0)
 const sum = (outcomes: Outcome[], f: (o: Outcome) => number) => outcomes.reduce((n, o) => n + f(o), 0)
 console.log(
-  `Isolation benchmark: cheap price requests at ${args.rate}/s (open loop, over ${CHEAP.length} assets), ${args.rounds} rounds of ${args.seconds} s idle then ${args.seconds} s beside ` +
-    `${args.heavy} pathological ${args.operation} requests in flight (a callable with ${TERMS_LIMITS.callDates} daily call dates); PRICER_THREADS=${loadConfig({ ...process.env, DATABASE_URL }).pricerThreads}`,
+  `Isolation benchmark: cheap price requests at ${args.rate}/s (open loop, over ${CHEAP.length} assets), ` +
+    `${args.rounds} rounds of ${args.seconds} s idle then ${args.seconds} s beside ` +
+    `${args.heavy} pathological ${args.operation} requests in flight (a callable with ${TERMS_LIMITS.callDates} ` +
+    `daily call dates); PRICER_THREADS=${loadConfig({ ...process.env, DATABASE_URL }).pricerThreads}`,
 )
 const rows: string[] = []
 for (const setup of args.lanes.split(',')) {
@@ -158,21 +160,29 @@ for (const setup of args.lanes.split(',')) {
   const heavyThreads = Number(threads)
   const r = await phases(heavyThreads, policy !== 'nice')
   const lane = heavyThreads
-    ? `heavy lane (PRICER_HEAVY_THREADS=${heavyThreads}, ${policy === 'nice' ? 'nice 19, PRICER_HEAVY_IDLE=false' : 'SCHED_IDLE'})`
+    ? `heavy lane (PRICER_HEAVY_THREADS=${heavyThreads}, ` +
+      `${policy === 'nice' ? 'nice 19, PRICER_HEAVY_IDLE=false' : 'SCHED_IDLE'})`
     : 'no heavy lane (PRICER_HEAVY_THREADS=0)'
   const idleP99 = median(r.idle.map((o) => o.cheap.p99))
   const besideP99 = median(r.beside.map((o) => o.cheap.p99))
   const p99s = (os: Outcome[]) => os.map((o) => o.cheap.p99).join(', ')
   const [serverIdle, serverBeside] = [median(r.serverP99.idle), median(r.serverP99.beside)]
   rows.push(
-    `| ${lane} | ${serverIdle} (${r.serverP99.idle.join(', ')}) | ${serverBeside} (${r.serverP99.beside.join(', ')}) | ${(serverBeside / serverIdle).toFixed(2)}x | ` +
-      `${median(r.idle.map((o) => o.cheap.p50))} / ${idleP99} (${p99s(r.idle)}) | ${median(r.beside.map((o) => o.cheap.p50))} / ${besideP99} (${p99s(r.beside)}) | ${(besideP99 / idleP99).toFixed(2)}x | ` +
-      `${sum(r.idle, (o) => o.cheap.failures)} / ${sum(r.beside, (o) => o.cheap.failures)} of ${sum(r.idle, (o) => o.cheap.requests)} / ${sum(r.beside, (o) => o.cheap.requests)} | ` +
-      `${sum(r.beside, (o) => o.heavy.answered)} (${sum(r.beside, (o) => o.heavy.failed)} failed) | ${mb(r.peaks.idle)} / ${mb(r.peaks.beside)} |`,
+    `| ${lane} | ${serverIdle} (${r.serverP99.idle.join(', ')}) | ${serverBeside} (${r.serverP99.beside.join(', ')}) ` +
+      `| ${(serverBeside / serverIdle).toFixed(2)}x | ` +
+      `${median(r.idle.map((o) => o.cheap.p50))} / ${idleP99} (${p99s(r.idle)}) | ` +
+      `${median(r.beside.map((o) => o.cheap.p50))} / ${besideP99} (${p99s(r.beside)}) | ` +
+      `${(besideP99 / idleP99).toFixed(2)}x | ` +
+      `${sum(r.idle, (o) => o.cheap.failures)} / ${sum(r.beside, (o) => o.cheap.failures)} of ` +
+      `${sum(r.idle, (o) => o.cheap.requests)} / ${sum(r.beside, (o) => o.cheap.requests)} | ` +
+      `${sum(r.beside, (o) => o.heavy.answered)} (${sum(r.beside, (o) => o.heavy.failed)} failed) | ` +
+      `${mb(r.peaks.idle)} / ${mb(r.peaks.beside)} |`,
   )
 }
 console.log(
-  '\n| setup | server p99 ms idle (per round) | server p99 ms beside (per round) | server p99 ratio | client p50 / p99 ms idle (p99 per round) | client p50 / p99 ms beside (p99 per round) | client p99 ratio | cheap failures idle / beside (of requests) | pathological answered | peak RSS MB idle / beside |',
+  '\n| setup | server p99 ms idle (per round) | server p99 ms beside (per round) | server p99 ratio | client p50 / ' +
+    'p99 ms idle (p99 per round) | client p50 / p99 ms beside (p99 per round) | client p99 ratio | cheap failures ' +
+    'idle / beside (of requests) | pathological answered | peak RSS MB idle / beside |',
 )
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const row of rows) console.log(row)

@@ -85,7 +85,10 @@ function summary(name: string, xs: Outcome[]): string {
   )
     .map(([s, c]) => `${s}×${c}`)
     .join(' ')
-  return `${name.padEnd(22)} ${String(xs.length).padStart(6)}  p50 ${ms(pct(times, 50)).padStart(8)}  p99 ${ms(pct(times, 99)).padStart(8)}  max ${ms(Math.max(...times)).padStart(8)}  ${statuses}`
+  return (
+    `${name.padEnd(22)} ${String(xs.length).padStart(6)}  p50 ${ms(pct(times, 50)).padStart(8)}  p99 ` +
+    `${ms(pct(times, 99)).padStart(8)}  max ${ms(Math.max(...times)).padStart(8)}  ${statuses}`
+  )
 }
 
 async function phase(ms: number): Promise<Outcome[]> {
@@ -109,7 +112,8 @@ async function recovery(): Promise<{ first: number; steady: number }> {
 }
 
 console.log(
-  `outage bench: ${CLIENTS} clients, DB_CONNECT_TIMEOUT_MS ${CONNECT_MS}, DB_STATEMENT_TIMEOUT_MS ${STATEMENT_MS}, outages of ${OUTAGE_MS / 1000} s`,
+  `outage bench: ${CLIENTS} clients, DB_CONNECT_TIMEOUT_MS ${CONNECT_MS}, DB_STATEMENT_TIMEOUT_MS ${STATEMENT_MS}, ` +
+    `outages of ${OUTAGE_MS / 1000} s`,
 )
 console.log(`${'phase'.padEnd(22)} ${'answers'.padStart(6)}`)
 await phase(2_000)

@@ -26,7 +26,10 @@ export const BOND_CLASSES = Object.keys(CLASS_CODE)
 /** A uuid derived from a name (stable across builds, like the demo's ids). */
 export function stableUuid(name: string): string {
   const h = createHash('sha1').update(`fixed-income-scale:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}` +
+    `${h.slice(17, 20)}-${h.slice(20, 32)}`
+  )
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -105,7 +108,8 @@ export function scaleBond(templates: BundleAsset[], i: number): BundleAsset {
         ? `S${Math.round(dump.spread * 10000)}`
         : 'Z'
   const currency = template.details?.currency ?? 'USD'
-  const unique_identifier = `BOND-${CLASS_CODE[type]}-${currency}-${String(i).padStart(6, '0')}-${rate}-${dump.maturity_date}`
+  const unique_identifier =
+    `BOND-${CLASS_CODE[type]}-${currency}-${String(i).padStart(6, '0')}-${rate}-` + `${dump.maturity_date}`
   return {
     uid: stableUuid(`bond:${i}`),
     unique_identifier,

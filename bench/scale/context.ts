@@ -159,7 +159,8 @@ export async function load(requests: LoadRequest[], concurrency = 50): Promise<L
   // startTime), to cut a server's profile into loads: profile-summary.ts --from --to --per
   if (process.env.BENCH_LOAD_WINDOWS)
     process.stderr.write(
-      `load window ${started} ${process.hrtime.bigint() / 1000n} µs, ${requests.length} requests, first ${requests[0]?.url ?? '-'}\n`,
+      `load window ${started} ${process.hrtime.bigint() / 1000n} µs, ${requests.length} requests, first ` +
+        `${requests[0]?.url ?? '-'}\n`,
     )
   return result
 }

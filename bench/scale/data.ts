@@ -138,20 +138,26 @@ await step(`${others} other assets with details`, async () => {
     insert into assets (uid, unique_identifier, asset_type)
     select gen_random_uuid(), t.prefix || '-' || lpad(g::text, 7, '0'), t.type
     from generate_series(1, ${others}) g
-    cross join lateral (select (array['EQ','EQ','EQ','EQ','EQ','EQ','ETF','ETF','FUND','CRYPTO'])[1 + g % 10] as prefix,
-                               (array['equity','equity','equity','equity','equity','equity','etf','etf','fund','crypto'])[1 + g % 10] as type) t`
+    cross join lateral (
+      select (array['EQ','EQ','EQ','EQ','EQ','EQ','ETF','ETF','FUND','CRYPTO'])[1 + g % 10] as prefix,
+             (array['equity','equity','equity','equity','equity','equity','etf','etf','fund','crypto'])[1 + g % 10]
+               as type) t`
   await bulk`
-    insert into asset_details (asset_uid, name, ticker, isin, exchange_code, security_type, security_market_sector, currency)
+    insert into asset_details (asset_uid, name, ticker, isin, exchange_code, security_type, security_market_sector,
+      currency)
     select a.uid, initcap(a.asset_type) || ' ' || substr(a.unique_identifier, strpos(a.unique_identifier, '-') + 1),
-           'T' || upper(substr(md5(a.unique_identifier), 1, 6)), 'ZZ' || lpad(substr(a.unique_identifier, strpos(a.unique_identifier, '-') + 1), 10, '0'),
-           (array['US','LN','GR','FP','JP'])[1 + abs(hashtext(a.unique_identifier)) % 5], initcap(a.asset_type), 'Equity',
+           'T' || upper(substr(md5(a.unique_identifier), 1, 6)), 'ZZ' || lpad(substr(a.unique_identifier,
+             strpos(a.unique_identifier, '-') + 1), 10, '0'),
+           (array['US','LN','GR','FP','JP'])[1 + abs(hashtext(a.unique_identifier)) % 5], initcap(a.asset_type),
+             'Equity',
            (array['USD','EUR','GBP','JPY'])[1 + abs(hashtext(a.unique_identifier)) % 4]
     from assets a where a.unique_identifier ~ '^(EQ|ETF|FUND|CRYPTO)-'`
 })
 
 // every asset numbered in uid order (random): memberships, weights and holdings spread over all types
 await step('asset numbering', async () => {
-  await bulk`create temp table ix as select (row_number() over (order by uid) - 1)::int as i, uid, unique_identifier from assets`
+  await bulk`create temp table ix as select (row_number() over (order by uid) - 1)::int as i, uid, unique_identifier
+    from assets`
   await bulk`alter table ix add primary key (i)`
 })
 const N = V.assets
@@ -160,9 +166,11 @@ await step(`${V.categories} categories, ${2 * N} memberships (the largest ${Math
   const C = V.categories
   await bulk`
     insert into asset_categories (uid, unique_identifier, display_name, description)
-    select gen_random_uuid(), 'SCALE-CAT-' || lpad(c::text, 3, '0'), case when c = 0 then 'All listed (scale)' else 'Scale category ' || lpad(c::text, 3, '0') end, 'scale data set'
+    select gen_random_uuid(), 'SCALE-CAT-' || lpad(c::text, 3, '0'), case when c = 0 then 'All listed (scale)' else
+      'Scale category ' || lpad(c::text, 3, '0') end, 'scale data set'
     from generate_series(0, ${C - 1}) c`
-  await bulk`create temp table cats as select (substr(unique_identifier, 11))::int as c, uid from asset_categories where unique_identifier like 'SCALE-CAT-%'`
+  await bulk`create temp table cats as select (substr(unique_identifier, 11))::int as c, uid from asset_categories
+    where unique_identifier like 'SCALE-CAT-%'`
   // the members' sort key (migration 0090's trigger is off in this session) is written with them
   // category 0 holds 55% of the assets; each asset is in one of the others, and 45% in a second one
   await bulk`
@@ -170,19 +178,23 @@ await step(`${V.categories} categories, ${2 * N} memberships (the largest ${Math
     select gen_random_uuid(), c.uid, m.asset_uid, lower(m.identifier) from (
       select 0 as c, uid as asset_uid, unique_identifier as identifier from ix where i % 20 < 11
       union all select 1 + i % ${C - 1}, uid, unique_identifier from ix
-      union all select 1 + ((i % ${C - 1}) + 1 + (i / ${C - 1}) % ${Math.max(1, C - 2)}) % ${C - 1}, uid, unique_identifier from ix where i % 20 >= 11
+      union all select 1 + ((i % ${C - 1}) + 1 + (i / ${C - 1}) % ${Math.max(1, C - 2)}) % ${C - 1}, uid,
+        unique_identifier from ix where i % 20 >= 11
     ) m join cats c on c.c = m.c`
 })
 
 await step(`${V.calendars} calendars of ${V.datesPerCalendar} dates`, async () => {
   await bulk`
     insert into calendars (uid, unique_identifier, display_name, calendar_type, valid_from, valid_to, source)
-    select gen_random_uuid(), 'SCALE-CAL-' || lpad(k::text, 2, '0'), 'Scale calendar ' || k, 'TRADING', date '1900-01-01', date '1900-01-01' + ${V.datesPerCalendar - 1}::int, 'scale'
+    select gen_random_uuid(), 'SCALE-CAL-' || lpad(k::text, 2, '0'), 'Scale calendar ' || k, 'TRADING', date
+      '1900-01-01', date '1900-01-01' + ${V.datesPerCalendar - 1}::int, 'scale'
     from generate_series(0, ${V.calendars - 1}) k`
   await bulk`
     insert into calendar_dates (uid, calendar_uid, local_date, is_business_day, is_weekend, is_holiday, holiday_name)
-    select gen_random_uuid(), c.uid, d.day, extract(isodow from d.day) < 6 and (d.n + k.k) % 97 <> 0, extract(isodow from d.day) >= 6,
-           extract(isodow from d.day) < 6 and (d.n + k.k) % 97 = 0, case when extract(isodow from d.day) < 6 and (d.n + k.k) % 97 = 0 then 'Scale holiday' end
+    select gen_random_uuid(), c.uid, d.day, extract(isodow from d.day) < 6 and (d.n + k.k) % 97 <> 0, extract(isodow
+      from d.day) >= 6,
+           extract(isodow from d.day) < 6 and (d.n + k.k) % 97 = 0, case when extract(isodow from d.day) < 6 and (d.n
+             + k.k) % 97 = 0 then 'Scale holiday' end
     from calendars c cross join lateral (select (substr(c.unique_identifier, 11))::int as k) k
     cross join lateral (select n, date '1900-01-01' + n as day from generate_series(0, ${V.datesPerCalendar - 1}) n) d
     where c.unique_identifier like 'SCALE-CAL-%'`
@@ -193,44 +205,55 @@ await step(`${V.portfolios} portfolios, ${V.portfolios * V.weightsPerPortfolio} 
     insert into portfolios (uid, unique_identifier, calendar_uid)
     select gen_random_uuid(), 'PF-' || lpad(p::text, 6, '0'), c.uid
     from generate_series(0, ${V.portfolios - 1}) p
-    join (select row_number() over (order by unique_identifier) - 1 as k, uid from calendars where unique_identifier like 'SCALE-CAL-%') c on c.k = p % ${V.calendars}`
+    join (select row_number() over (order by unique_identifier) - 1 as k, uid from calendars where unique_identifier
+      like 'SCALE-CAL-%') c on c.k = p % ${V.calendars}`
   await bulk`
-    insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight, weight_before, price_current)
+    insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight, weight_before,
+      price_current)
     select 'PF-' || lpad(p::text, 6, '0'), timestamptz '2026-11-20T00:00:00Z', ix.unique_identifier, 0.1, 0.1, 100
     from generate_series(0, ${V.portfolios - 1}) p cross join generate_series(0, ${V.weightsPerPortfolio - 1}) k
     join ix on ix.i = (p * ${V.weightsPerPortfolio} + k) % ${N}`
 })
 
 await step(
-  `${V.accounts} accounts, ${V.accounts * V.holdingSets * V.positionsPerSet} holdings, ${V.accounts * V.targetsPerAccount} target positions`,
+  `${V.accounts} accounts, ${V.accounts * V.holdingSets * V.positionsPerSet} holdings, ` +
+    `${V.accounts * V.targetsPerAccount} target positions`,
   async () => {
     await bulk`
     insert into accounts (uid, unique_identifier, account_name, is_paper, account_is_active)
-    select gen_random_uuid(), 'ACC-' || lpad(a::text, 6, '0'), 'Scale account ' || lpad(a::text, 6, '0'), a % 3 = 0, a % 5 <> 0
+    select gen_random_uuid(), 'ACC-' || lpad(a::text, 6, '0'), 'Scale account ' || lpad(a::text, 6, '0'), a % 3 = 0, a
+      % 5 <> 0
     from generate_series(0, ${V.accounts - 1}) a`
-    await bulk`create temp table acc as select (substr(unique_identifier, 5))::int as a, uid from accounts where unique_identifier like 'ACC-%'`
+    await bulk`create temp table acc as select (substr(unique_identifier, 5))::int as a, uid from accounts where
+      unique_identifier like 'ACC-%'`
     await bulk`
     insert into account_holdings_sets (uid, account_uid, time_index)
     select gen_random_uuid(), acc.uid, timestamptz '2026-11-20T00:00:00Z' - (s || ' days')::interval
     from acc cross join generate_series(0, ${V.holdingSets - 1}) s`
     await bulk`
-    insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid, quantity, direction, extra_details)
-    select hs.uid, ix.unique_identifier, hs.time_index, acc.uid, 100 + (acc.a + k) % 900, case when k % 10 = 0 then -1 else 1 end, '{}'::jsonb
+    insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid, quantity, direction,
+      extra_details)
+    select hs.uid, ix.unique_identifier, hs.time_index, acc.uid, 100 + (acc.a + k) % 900, case when k % 10 = 0 then -1
+      else 1 end, '{}'::jsonb
     from acc join account_holdings_sets hs on hs.account_uid = acc.uid
     cross join generate_series(0, ${V.positionsPerSet - 1}) k
     join ix on ix.i = (acc.a * ${V.positionsPerSet} + k + (extract(day from hs.time_index)::int % 2) * 7) % ${N}`
-    await bulk`insert into account_allocation_models (allocation_model_name, allocation_model_description) values ('scale', 'scale data set') on conflict do nothing`
+    await bulk`insert into account_allocation_models (allocation_model_name, allocation_model_description) values
+      ('scale', 'scale data set') on conflict do nothing`
     await bulk`
-    insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid, display_name, is_active, source)
+    insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid,
+      display_name, is_active, source)
     select 'TA-' || lpad(acc.a::text, 6, '0'), acc.uid, m.uid, 'Target ' || lpad(acc.a::text, 6, '0'), true, 'scale'
     from acc cross join (select uid from account_allocation_models where allocation_model_name = 'scale') m`
     await bulk`
     insert into position_sets (account_target_allocation_uid, position_set_time, source)
     select uid, timestamptz '2026-11-20T00:00:00Z', 'scale' from account_target_allocations where source = 'scale'`
     await bulk`
-    insert into target_positions (position_set_uid, time_index, target_type, target_uid, asset_uid, weight_notional_exposure)
+    insert into target_positions (position_set_uid, time_index, target_type, target_uid, asset_uid,
+      weight_notional_exposure)
     select ps.uid, ps.position_set_time, 'asset', ix.uid, ix.uid, 0.1
-    from position_sets ps join account_target_allocations t on t.uid = ps.account_target_allocation_uid and t.source = 'scale'
+    from position_sets ps join account_target_allocations t on t.uid = ps.account_target_allocation_uid and t.source =
+      'scale'
     cross join lateral (select (substr(t.unique_identifier, 4))::int as a) a
     cross join generate_series(0, ${V.targetsPerAccount - 1}) k
     join ix on ix.i = (a.a * ${V.targetsPerAccount} * 3 + k * 3 + 1) % ${N}`
@@ -247,18 +270,24 @@ await step(`${V.curves} curves with an observation each`, async () => {
   }))
   const d = curve.building_details!
   await bulk`
-    insert into pricing_curves (uid, unique_identifier, display_name, curve_type, currency_code, quote_side, interpolation_method, compounding, source)
-    select gen_random_uuid(), r, 'Scale curve ' || substr(r, 13), (array['discount','projection','discount','spread'])[1 + (substr(r, 13))::int % 4],
-           (array['USD','EUR','GBP','JPY','CHF'])[1 + (substr(r, 13))::int % 5], 'mid', ${d.interpolation_method}, ${d.compounding}, 'scale'
+    insert into pricing_curves (uid, unique_identifier, display_name, curve_type, currency_code, quote_side,
+      interpolation_method, compounding, source)
+    select gen_random_uuid(), r, 'Scale curve ' || substr(r, 13),
+      (array['discount','projection','discount','spread'])[1 + (substr(r, 13))::int % 4],
+           (array['USD','EUR','GBP','JPY','CHF'])[1 + (substr(r, 13))::int % 5], 'mid', ${d.interpolation_method},
+             ${d.compounding}, 'scale'
     from unnest(${rows.map((r) => r.identifier)}::text[]) r`
   await bulk`
-    insert into curve_building_details (curve_uid, quote_convention, rate_unit, compounding, frequency, day_counter, calendar, interpolation_method, extrapolation)
-    select uid, 'zero', 'decimal', ${d.compounding}, ${d.frequency}, ${d.day_counter}, ${JSON.stringify(d.calendar ?? null)}::jsonb, ${d.interpolation_method}, true
+    insert into curve_building_details (curve_uid, quote_convention, rate_unit, compounding, frequency, day_counter,
+      calendar, interpolation_method, extrapolation)
+    select uid, 'zero', 'decimal', ${d.compounding}, ${d.frequency}, ${d.day_counter},
+      ${JSON.stringify(d.calendar ?? null)}::jsonb, ${d.interpolation_method}, true
     from pricing_curves where source = 'scale'`
   await bulk`
     insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
     select ${observation.data_node_uid}::uuid, r.identifier, ${observation.time_index}::timestamptz, r.payload
-    from unnest(${rows.map((r) => r.identifier)}::text[], ${rows.map((r) => r.payload)}::text[]) as r(identifier, payload)`
+    from unnest(${rows.map((r) => r.identifier)}::text[], ${rows.map((r) => r.payload)}::text[]) as r(identifier,
+      payload)`
 })
 
 await step('list keys and counts (refresh_list_keys: the bulk SQL ran without triggers)', async () => {
@@ -290,12 +319,16 @@ if (!args['no-verify'])
   )
 
 const [counts] = await sql<Record<string, number>[]>`
-  select (select count(*) from assets)::int as assets, (select count(*) from asset_pricing_details where source = 'scale')::int as bonds,
-         (select count(*) from asset_categories)::int as categories, (select count(*) from asset_category_memberships)::int as memberships,
+  select (select count(*) from assets)::int as assets, (select count(*) from asset_pricing_details where source =
+    'scale')::int as bonds,
+         (select count(*) from asset_categories)::int as categories, (select count(*) from
+           asset_category_memberships)::int as memberships,
          (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as weights,
          (select count(*) from accounts)::int as accounts, (select count(*) from account_holdings)::int as holdings,
-         (select count(*) from target_positions)::int as target_positions, (select count(*) from pricing_curves)::int as curves,
-         (select count(*) from calendar_dates)::int as calendar_dates, pg_size_pretty(pg_database_size(current_database())) as size`
+         (select count(*) from target_positions)::int as target_positions, (select count(*) from pricing_curves)::int
+           as curves,
+         (select count(*) from calendar_dates)::int as calendar_dates,
+           pg_size_pretty(pg_database_size(current_database())) as size`
 await sql.end()
 console.log(`built ${NAME} in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`)
 

@@ -26,12 +26,14 @@ const mainIsolate = new Map<string, string>()
 let main = empty()
 let workers = empty()
 const line = (t: Tally) =>
-  `${t.scavenges} scavenges ${t.scavengeMs.toFixed(0)} ms (${(t.scavengeMs / Math.max(1, t.scavenges)).toFixed(2)} each), ${t.markCompacts} mark-compacts ${t.markCompactMs.toFixed(0)} ms`
+  `${t.scavenges} scavenges ${t.scavengeMs.toFixed(0)} ms (${(t.scavengeMs / Math.max(1, t.scavenges)).toFixed(2)} ` +
+  `each), ${t.markCompacts} mark-compacts ${t.markCompactMs.toFixed(0)} ms`
 for (const text of readFileSync(file, 'utf8').split('\n')) {
   const window = /^load window (\d+) (\d+) µs, (\d+) requests, first (\S+)/.exec(text)
   if (window) {
     console.log(
-      `${window[3]} requests (${window[4].replace(/^https?:\/\/[^/]+/, '')}): main ${line(main)}; pricing threads ${line(workers)}`,
+      `${window[3]} requests (${window[4].replace(/^https?:\/\/[^/]+/, '')}): main ${line(main)}; pricing threads ` +
+        `${line(workers)}`,
     )
     main = empty()
     workers = empty()

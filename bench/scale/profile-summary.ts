@@ -76,11 +76,13 @@ for (const file of positionals) {
     .reduce((a, [, us]) => a + us, 0)
   const per = values.per ? Number(values.per) : 0
   console.log(
-    `\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% busy${per ? `, busy ${((total - idle) / per).toFixed(1)} µs per request` : ''}`,
+    `\n${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * (total - idle)) / total).toFixed(0)}% ` +
+      `busy${per ? `, busy ${((total - idle) / per).toFixed(1)} µs per request` : ''}`,
   )
   const line = (us: number, key: string) =>
     console.log(
-      `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms ${per ? `${(us / per).toFixed(2).padStart(6)} µs/req` : ''} ${key}`,
+      `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1e3).toFixed(0).padStart(7)} ms ` +
+        `${per ? `${(us / per).toFixed(2).padStart(6)} µs/req` : ''} ${key}`,
     )
   for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) line(us, key)
   if (inclusive.size > 0) console.log('inclusive (the function anywhere on the stack):')

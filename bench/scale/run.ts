@@ -60,7 +60,8 @@ const [exists] = await admin<
 await admin.end()
 if (!exists.n) {
   console.error(
-    `the scale database ${values.database} does not exist: build it with npm run bench -- scale-data --database ${values.database}`,
+    `the scale database ${values.database} does not exist: build it with npm run bench -- scale-data --database ` +
+      `${values.database}`,
   )
   process.exit(1)
 }
@@ -98,7 +99,8 @@ const met = (f: Figure) =>
 const verdict = (f: Figure) => (met(f) === undefined ? '' : met(f) ? 'met' : 'MISSED')
 
 console.log(
-  `Scale benchmark: scale database ${values.database} (${assets} assets), demo database ${values['demo-database']} (${demoAssets} assets); sections: ${only.join(', ')}; ${new Date().toISOString()}`,
+  `Scale benchmark: scale database ${values.database} (${assets} assets), demo database ${values['demo-database']} ` +
+    `(${demoAssets} assets); sections: ${only.join(', ')}; ${new Date().toISOString()}`,
 )
 const results: { section: string; figures: Figure[]; seconds: number; error?: string }[] = []
 for (const name of only) {
@@ -114,7 +116,8 @@ for (const name of only) {
     console.log(`\n| figure | scale | demo | unit | target | |\n|---|---:|---:|---|---|---|`)
     for (const f of figures)
       console.log(
-        `| ${f.name} | ${fmt(f.scale)} | ${fmt(f.demo)} | ${f.unit} | ${targetText(f)} | ${verdict(f)}${f.note ? ` ${f.note}` : ''} |`,
+        `| ${f.name} | ${fmt(f.scale)} | ${fmt(f.demo)} | ${f.unit} | ${targetText(f)} | ` +
+          `${verdict(f)}${f.note ? ` ${f.note}` : ''} |`,
       )
     console.log(`(${seconds.toFixed(0)} s)`)
   } catch (error) {
@@ -128,7 +131,8 @@ const targeted = results.flatMap((r) => r.figures.filter((f) => f.target))
 const missed = targeted.filter((f) => !met(f))
 const failed = results.filter((r) => r.error)
 console.log(
-  `\n${targeted.length - missed.length} of ${targeted.length} targets met${failed.length ? `; sections failed: ${failed.map((r) => r.section).join(', ')}` : ''}`,
+  `\n${targeted.length - missed.length} of ${targeted.length} targets ` +
+    `met${failed.length ? `; sections failed: ${failed.map((r) => r.section).join(', ')}` : ''}`,
 )
 for (const f of missed) console.log(`  missed: ${f.name} = ${fmt(f.scale)} ${f.unit} (target ${targetText(f)})`)
 if (typeof values.json === 'string')

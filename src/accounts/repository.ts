@@ -8,19 +8,26 @@ import type { Account, TargetCandidate } from './schemas.ts'
 
 type Db = Sql | TransactionSql
 const ACCOUNT =
-  'uid::text, unique_identifier, account_name, is_paper, account_is_active, account_group_uid::text, holdings_data_node_uid::text, metadata_json'
+  'uid::text, unique_identifier, account_name, is_paper, account_is_active, account_group_uid::text, ' +
+  'holdings_data_node_uid::text, metadata_json'
 
 /** Searches go through the trigram index on the accounts' search document (migration 0091). */
 export async function listAccounts(sql: Sql, f: { limit: number; offset: number; search?: string }) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const where = p
-    ? sql`where ${trigramIndexable(p) ? sql`(lower(uid::text) || E'\\x1f' || lower(account_name) || E'\\x1f' || lower(unique_identifier)) like ${p} and` : sql``}
+    ? sql`where ${
+        trigramIndexable(p)
+          ? sql`(lower(uid::text) || E'\\x1f' || lower(account_name) || E'\\x1f' ||
+      lower(unique_identifier)) like ${p} and`
+          : sql``
+      }
             (lower(uid::text) like ${p} or lower(account_name) like ${p} or lower(unique_identifier) like ${p})`
     : sql``
   const [rows, [count]] = await Promise.all([
     sql<
       Account[]
-    >`select ${sql.unsafe(ACCOUNT)} from accounts ${where} order by lower(account_name), uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(ACCOUNT)} from accounts ${where} order by lower(account_name), uid limit ${f.limit} offset
+      ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from accounts ${where}`,
   ])
   return { rows, total: count.n }
@@ -68,21 +75,37 @@ export async function targetCandidates(
   const [assets, portfolios] = await Promise.all([
     assetRows > 0
       ? sql<TargetCandidate[]>`
-          select 'asset' as target_type, a.uid::text as target_uid, a.uid::text as asset_uid, null::text as portfolio_uid, a.unique_identifier as identifier,
+          select 'asset' as target_type, a.uid::text as target_uid, a.uid::text as asset_uid, null::text as
+            portfolio_uid, a.unique_identifier as identifier,
                  coalesce(s.name, a.unique_identifier) as display_label, s.ticker as secondary_label,
-                 json_build_object('name', s.name, 'ticker', s.ticker) as current_snapshot, json_build_object('asset_type', a.asset_type) as metadata
-          from unnest(${await pageUids(sql, 'label', assetRows, f.offset, { stamp: state.assets.stamp, plan })}::uuid[]) with ordinality as k(asset_uid, ord)
+                 json_build_object('name', s.name, 'ticker', s.ticker) as current_snapshot,
+                   json_build_object('asset_type', a.asset_type) as metadata
+          from
+            unnest(${await pageUids(sql, 'label', assetRows, f.offset, { stamp: state.assets.stamp, plan })}::uuid[])
+              with ordinality as k(asset_uid, ord)
           join assets a on a.uid = k.asset_uid
-          left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
+          left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier
+            order by time_index desc limit 1) s on true
           order by k.ord`
       : [],
     portfolioRows > 0
       ? sql<TargetCandidate[]>`
-          select 'portfolio' as target_type, p.uid::text as target_uid, null::text as asset_uid, p.uid::text as portfolio_uid, p.unique_identifier as identifier,
+          select 'portfolio' as target_type, p.uid::text as target_uid, null::text as asset_uid, p.uid::text as
+            portfolio_uid, p.unique_identifier as identifier,
                  p.unique_identifier as display_label, null::text as secondary_label, null::json as current_snapshot,
                  json_build_object('published_index_uid', p.published_index_uid) as metadata
           from portfolios p
-          ${p ? sql`where ${portfolioCount <= searchTuning.few && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}` : sql``}
+          ${
+            p
+              ? sql`where
+            ${
+              portfolioCount <= searchTuning.few && trigramIndexable(p)
+                ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p}
+              and`
+                : sql``
+            } ${portfolioTargetMatch(sql, p)}`
+              : sql``
+          }
           order by p.unique_identifier collate "C", p.uid limit ${portfolioRows} offset ${portfolioOffset}`
       : [],
   ])
@@ -90,13 +113,17 @@ export async function targetCandidates(
 }
 
 const portfolioTargetMatch = (sql: Sql, p: string) =>
-  sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p})`
+  sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or
+    lower(coalesce(p.published_index_uid::text, '')) like ${p})`
 
 async function countPortfolioTargets(sql: Sql, p: string, stamp: string): Promise<number> {
   return cachedCount([stamp], `portfolio-targets:${p}`, async () => {
-    const [row] = await sql<
-      { n: number }[]
-    >`select count(*)::bigint as n from portfolios p where ${trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${portfolioTargetMatch(sql, p)}`
+    const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from portfolios p where ${
+      trigramIndexable(p)
+        ? sql`${sql.unsafe(PORTFOLIO_DOC)}
+      like ${p} and`
+        : sql``
+    } ${portfolioTargetMatch(sql, p)}`
     return row.n
   })
 }
@@ -116,10 +143,12 @@ export async function pickHoldingsSet(
   const [row] = date
     ? await sql<
         HoldingsSet[]
-      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} and time_index = ${date}::timestamptz`
+      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} and time_index =
+        ${date}::timestamptz`
     : await sql<
         HoldingsSet[]
-      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} order by time_index ${sql.unsafe(order)}, uid limit 1`
+      >`select uid::text, time_index from account_holdings_sets where account_uid = ${accountUid} order by time_index
+        ${sql.unsafe(order)}, uid limit 1`
   return row
 }
 
@@ -136,8 +165,10 @@ export interface HoldingRow {
 export async function holdingRows(sql: Db, setUid: string): Promise<HoldingRow[]> {
   return [
     ...(await sql<HoldingRow[]>`
-      select time_index, asset_identifier, quantity::text, direction, (quantity * direction)::text as signed_quantity, target_trade_time, extra_details
-      from account_holdings where holdings_set_uid = ${setUid} order by lower(asset_identifier), asset_identifier limit 500`),
+      select time_index, asset_identifier, quantity::text, direction, (quantity * direction)::text as signed_quantity,
+        target_trade_time, extra_details
+      from account_holdings where holdings_set_uid = ${setUid} order by lower(asset_identifier), asset_identifier
+        limit 500`),
   ]
 }
 
@@ -153,9 +184,12 @@ export interface FundHoldingRow extends HoldingRow {
 export async function fundRows(sql: Sql, accountUid: string, sourceSetUid: string): Promise<FundHoldingRow[]> {
   return [
     ...(await sql<FundHoldingRow[]>`
-      select v.uid::text as virtual_fund_uid, v.unique_identifier as virtual_fund_unique_identifier, v.target_portfolio_uid::text,
-             h.virtual_fund_holdings_set_uid::text as holdings_set_uid, h.time_index, h.asset_identifier, h.allocated_quantity::text as quantity,
-             h.direction, (h.allocated_quantity * h.direction)::text as signed_quantity, h.target_trade_time, h.extra_details, h.allocation_strategy
+      select v.uid::text as virtual_fund_uid, v.unique_identifier as virtual_fund_unique_identifier,
+        v.target_portfolio_uid::text,
+             h.virtual_fund_holdings_set_uid::text as holdings_set_uid, h.time_index, h.asset_identifier,
+               h.allocated_quantity::text as quantity,
+             h.direction, (h.allocated_quantity * h.direction)::text as signed_quantity, h.target_trade_time,
+               h.extra_details, h.allocation_strategy
       from virtual_fund_holdings h join virtual_funds v on v.uid = h.virtual_fund_uid
       where v.account_uid = ${accountUid} and h.source_account_holdings_set_uid = ${sourceSetUid}
       order by lower(v.unique_identifier), v.uid, lower(h.asset_identifier)`),
@@ -174,14 +208,18 @@ export interface ResidualRow {
 export async function residualRows(sql: Sql, accountUid: string, sourceSetUid: string): Promise<ResidualRow[]> {
   return [
     ...(await sql<ResidualRow[]>`
-      with src as (select asset_identifier, sum(quantity * direction) as q from account_holdings where holdings_set_uid = ${sourceSetUid} group by asset_identifier),
+      with src as (select asset_identifier, sum(quantity * direction) as q from account_holdings where
+        holdings_set_uid = ${sourceSetUid} group by asset_identifier),
       alloc as (
         select h.asset_identifier, sum(h.allocated_quantity * h.direction) as q
         from virtual_fund_holdings h join virtual_funds v on v.uid = h.virtual_fund_uid
-        where v.account_uid = ${accountUid} and h.source_account_holdings_set_uid = ${sourceSetUid} group by h.asset_identifier
+        where v.account_uid = ${accountUid} and h.source_account_holdings_set_uid = ${sourceSetUid} group by
+          h.asset_identifier
       )
-      select coalesce(s.asset_identifier, a.asset_identifier) as asset_identifier, coalesce(s.q, 0)::text as source_signed_quantity,
-             coalesce(a.q, 0)::text as allocated_signed_quantity, (coalesce(s.q, 0) - coalesce(a.q, 0))::text as residual_signed_quantity,
+      select coalesce(s.asset_identifier, a.asset_identifier) as asset_identifier, coalesce(s.q, 0)::text as
+        source_signed_quantity,
+             coalesce(a.q, 0)::text as allocated_signed_quantity, (coalesce(s.q, 0) - coalesce(a.q, 0))::text as
+               residual_signed_quantity,
              s.asset_identifier is not null as in_source
       from src s full join alloc a on a.asset_identifier = s.asset_identifier
       order by 1`),
@@ -203,7 +241,12 @@ export async function pickPositionSet(
   const [row] = await sql<PositionSet[]>`
     select s.uid::text, s.position_set_time from position_sets s
     join account_target_allocations t on t.uid = s.account_target_allocation_uid
-    where t.account_uid = ${accountUid} and t.is_active ${date ? sql`and s.position_set_time = ${date}::timestamptz` : sql``}
+    where t.account_uid = ${accountUid} and t.is_active ${
+      date
+        ? sql`and s.position_set_time =
+      ${date}::timestamptz`
+        : sql``
+    }
     order by ${date ? sql`s.uid` : sql`s.position_set_time ${sql.unsafe(order)}, s.uid`} limit 1`
   return row
 }
@@ -229,10 +272,12 @@ export async function positionRows(sql: Db, set: PositionSet): Promise<PositionR
       select t.target_type, t.target_uid::text, t.asset_uid::text, t.portfolio_uid::text,
              coalesce(a.unique_identifier, p.unique_identifier, t.target_uid::text) as unique_identifier,
              t.weight_notional_exposure::text, t.constant_notional_exposure::text, t.single_asset_quantity::text,
-             s.name as asset_name, s.ticker as asset_ticker, p.unique_identifier as portfolio_unique_identifier, p.published_index_uid::text as portfolio_published_index_uid
+             s.name as asset_name, s.ticker as asset_ticker, p.unique_identifier as portfolio_unique_identifier,
+               p.published_index_uid::text as portfolio_published_index_uid
       from target_positions t
       left join assets a on a.uid = t.asset_uid
-      left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
+      left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order
+        by time_index desc limit 1) s on true
       left join portfolios p on p.uid = t.portfolio_uid
       where t.position_set_uid = ${set.uid} and t.time_index = ${set.position_set_time}
       order by t.target_type, t.target_uid limit 500`),

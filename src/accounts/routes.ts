@@ -253,7 +253,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .filter((r) => !r.in_source)
           .map(
             (r) =>
-              `Virtual-fund allocation references asset_identifier '${r.asset_identifier}' that is not present in the source account holdings set.`,
+              `Virtual-fund allocation references asset_identifier '${r.asset_identifier}' that is not present in ` +
+              `the source account holdings set.`,
           ),
       }
     },

@@ -50,7 +50,8 @@ export async function addHoldings(tx: TransactionSql, account: Account, b: AddHo
   >`select uid::text from account_holdings_sets where account_uid = ${account.uid} and time_index = ${date} for update`
   if (existing && !b.overwrite)
     throw conflict(
-      `Account holdings snapshot already exists for account_uid='${account.uid}' and holdings_date=${date.toISOString()}.`,
+      `Account holdings snapshot already exists for account_uid='${account.uid}' and ` +
+        `holdings_date=${date.toISOString()}.`,
     )
   let setUid: string
   if (existing) {
@@ -59,7 +60,8 @@ export async function addHoldings(tx: TransactionSql, account: Account, b: AddHo
   } else {
     ;[{ uid: setUid }] = await tx<
       { uid: string }[]
-    >`insert into account_holdings_sets (account_uid, time_index, source_data_node_uid) values (${account.uid}, ${date}, ${account.holdings_data_node_uid}) returning uid::text`
+    >`insert into account_holdings_sets (account_uid, time_index, source_data_node_uid) values (${account.uid},
+      ${date}, ${account.holdings_data_node_uid}) returning uid::text`
   }
   const rows = b.positions.map((p) => ({
     holdings_set_uid: setUid,
@@ -106,8 +108,10 @@ export async function addTargetPositions(
   const uids = (type: string) =>
     b.positions.filter((p) => p.target_type === type).map((p) => p.target_uid.toLowerCase())
   const [missing] = await tx<{ assets: string[]; portfolios: string[] }[]>`
-    select array(select u::text from unnest(${uids('asset')}::uuid[]) u where not exists (select 1 from assets a where a.uid = u)) as assets,
-           array(select u::text from unnest(${uids('portfolio')}::uuid[]) u where not exists (select 1 from portfolios p where p.uid = u)) as portfolios`
+    select array(select u::text from unnest(${uids('asset')}::uuid[]) u where not exists (select 1 from assets a where
+      a.uid = u)) as assets,
+           array(select u::text from unnest(${uids('portfolio')}::uuid[]) u where not exists (select 1 from portfolios
+             p where p.uid = u)) as portfolios`
   if (missing.assets.length)
     throw unprocessable(`body.positions: asset(s) ${missing.assets.join(', ')} were not found.`)
   if (missing.portfolios.length)
@@ -115,18 +119,24 @@ export async function addTargetPositions(
 
   // the account's own allocation model and target allocation, created on first use
   const [model] = await tx<{ uid: string }[]>`
-    insert into account_allocation_models (allocation_model_name, metadata_json) values (${account.uid}, ${jsonValue(tx, { source: 'apps.v1' })})
-    on conflict (allocation_model_name) do update set allocation_model_name = excluded.allocation_model_name returning uid::text`
+    insert into account_allocation_models (allocation_model_name, metadata_json) values (${account.uid},
+      ${jsonValue(tx, { source: 'apps.v1' })})
+    on conflict (allocation_model_name) do update set allocation_model_name = excluded.allocation_model_name returning
+      uid::text`
   const [allocation] = await tx<{ uid: string }[]>`
-    insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid, display_name, is_active, source)
+    insert into account_target_allocations (unique_identifier, account_uid, account_allocation_model_uid,
+      display_name, is_active, source)
     values (${account.uid}, ${account.uid}, ${model.uid}, ${account.account_name}, true, 'apps.v1')
-    on conflict (unique_identifier) do update set display_name = excluded.display_name, is_active = true returning uid::text`
+    on conflict (unique_identifier) do update set display_name = excluded.display_name, is_active = true returning
+      uid::text`
   const [existing] = await tx<
     { uid: string }[]
-  >`select uid::text from position_sets where account_target_allocation_uid = ${allocation.uid} and position_set_time = ${date} for update`
+  >`select uid::text from position_sets where account_target_allocation_uid = ${allocation.uid} and position_set_time
+    = ${date} for update`
   if (existing && !b.overwrite)
     throw conflict(
-      `Account target-position snapshot already exists for account_uid='${account.uid}' and target_positions_date=${date.toISOString()}.`,
+      `Account target-position snapshot already exists for account_uid='${account.uid}' and ` +
+        `target_positions_date=${date.toISOString()}.`,
     )
   let setUid: string
   if (existing) {
@@ -135,7 +145,8 @@ export async function addTargetPositions(
   } else {
     ;[{ uid: setUid }] = await tx<{ uid: string }[]>`
       insert into position_sets (account_target_allocation_uid, position_set_time, source, metadata_json)
-      values (${allocation.uid}, ${date}, 'apps.v1', ${jsonValue(tx, { account_uid: account.uid })}) returning uid::text`
+      values (${allocation.uid}, ${date}, 'apps.v1', ${jsonValue(tx, { account_uid: account.uid })}) returning
+        uid::text`
   }
   const rows = b.positions.map((p) => ({
     position_set_uid: setUid,

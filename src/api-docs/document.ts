@@ -44,21 +44,27 @@ const REF = '#/components/schemas/'
 
 const ERRORS: Record<string, string> = {
   '400':
-    'Bad request: a rule beyond the schema (an offset not aligned to the page size, an operation the instrument type does not support, an unsupported bulk selection or option, an unknown discovery key). Body `{detail}`.',
+    'Bad request: a rule beyond the schema (an offset not aligned to the page size, an operation the instrument type ' +
+    'does not support, an unsupported bulk selection or option, an unknown discovery key). Body `{detail}`.',
   '404': 'Not found: the resource in the path (or one it names) does not exist. Body `{detail}` names it.',
   '409':
-    'Conflict: the request is valid but the data does not allow it: market data, curves, fixings or bindings missing for the valuation (the detail names what is missing), a delete blocked by dependents, a duplicate key. Body `{detail}`.',
+    'Conflict: the request is valid but the data does not allow it: market data, curves, fixings or bindings missing ' +
+    'for the valuation (the detail names what is missing), a delete blocked by dependents, a duplicate key. Body ' +
+    '`{detail}`.',
   '422':
-    'Validation failed: the body, query or path does not match the schema (unknown fields and unknown query parameters included). Body `{detail, errors: [{location, message}]}`.',
+    'Validation failed: the body, query or path does not match the schema (unknown fields and unknown query ' +
+    'parameters included). Body `{detail, errors: [{location, message}]}`.',
   '500':
     "Unexpected pricing runtime failure. The body is generic; the cause is logged under the response's x-request-id.",
   '503': 'A dependency (database, queue or pricing pool) is unavailable or the service is shutting down: retry later.',
   '504': 'The bulk deletion did not finish in time; the job goes on and can be retried safely.',
   // a status whose meaning depends on the route group: `<status>:<tag>`
   '504:pricing':
-    'The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS): it was stopped and its worker replaced; no other request is affected. Body `{detail}` names the limit.',
+    'The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS): it was stopped and its worker replaced; no other ' +
+    'request is affected. Body `{detail}` names the limit.',
   '504:risk':
-    'A pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS), or a split batch did not finish within PRICING_BATCH_WAIT_MS. Body `{detail}`.',
+    'A pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS), or a split batch did not finish within ' +
+    'PRICING_BATCH_WAIT_MS. Body `{detail}`.',
 }
 
 /** Body fields with a default need not be sent: list them as optional wherever they appear. */

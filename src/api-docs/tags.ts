@@ -3,22 +3,30 @@ export const TAGS = [
   {
     name: 'pricing',
     description:
-      'The fixed-income pricer: pricing details with `pricing_support`, and one POST per registered operation (price, analytics, duration, yield, z-spread, cash flows, carry and roll-down, curve preview, fixings). Every call needs `valuation_date` and `market_data_set`; the demo prices with `2026-11-20T00:00:00Z` and `default`.',
+      'The fixed-income pricer: pricing details with `pricing_support`, and one POST per registered operation ' +
+      '(price, analytics, duration, yield, z-spread, cash flows, carry and roll-down, curve preview, fixings). ' +
+      'Every call needs `valuation_date` and `market_data_set`; the demo prices with `2026-11-20T00:00:00Z` and ' +
+      '`default`.',
   },
   {
     name: 'risk',
     description:
-      "Risk beyond the peer: one pricer operation over up to 10,000 assets in one request (each item what its single route answers), and the NPV, DV01 and key-rate DV01 of an account's holdings with their totals. Curve-bump durations, key-rate durations and the OAS of callables are parameters and keys of the pricer operations.",
+      'Risk beyond the peer: one pricer operation over up to 10,000 assets in one request (each item what its single ' +
+      "route answers), and the NPV, DV01 and key-rate DV01 of an account's holdings with their totals. " +
+      'Curve-bump durations, key-rate durations and the OAS of callables are parameters and keys of the pricer ' +
+      'operations.',
   },
   {
     name: 'pricing curves',
     description:
-      'Pricing curves: registry rows, summaries, the market-data-set selections that use them, the decompressed discount curve of an observation, and deletion with its delete-impact preflight.',
+      'Pricing curves: registry rows, summaries, the market-data-set selections that use them, the decompressed ' +
+      'discount curve of an observation, and deletion with its delete-impact preflight.',
   },
   {
     name: 'pricing market data',
     description:
-      'Market-data sets and their concept bindings: which storage holds the curves (`discount_curves`) and the fixings (`fixing_rates`) a set prices with.',
+      'Market-data sets and their concept bindings: which storage holds the curves (`discount_curves`) and the ' +
+      'fixings (`fixing_rates`) a set prices with.',
   },
   { name: 'assets', description: 'Assets, their latest snapshot, summaries and the asset monitor frame.' },
   {

@@ -10,12 +10,12 @@ const CATEGORY = 'uid::text, unique_identifier, display_name, description, metad
 export async function listCategories(sql: Sql, f: { limit: number; offset: number; search?: string }) {
   const pattern = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const where = pattern
-    ? sql`where lower(uid::text) like ${pattern} or lower(unique_identifier) like ${pattern} or lower(display_name) like ${pattern} or lower(coalesce(description, '')) like ${pattern}`
+    ? sql`where lower(uid::text) like ${pattern} or lower(unique_identifier) like ${pattern} or lower(display_name)
+      like ${pattern} or lower(coalesce(description, '')) like ${pattern}`
     : sql``
   const [rows, [count]] = await Promise.all([
-    sql<
-      AssetCategory[]
-    >`select ${sql.unsafe(CATEGORY)} from asset_categories ${where} order by lower(display_name), lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
+    sql<AssetCategory[]>`select ${sql.unsafe(CATEGORY)} from asset_categories ${where} order by lower(display_name),
+      lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from asset_categories ${where}`,
   ])
   return { rows, total: count.n }
@@ -41,7 +41,8 @@ export async function freeIdentifier(tx: TransactionSql, base: string): Promise<
     (
       await tx<
         { unique_identifier: string }[]
-      >`select unique_identifier from asset_categories where unique_identifier = ${base} or unique_identifier like ${base.replace(/[\\%_]/g, (c) => `\\${c}`) + '\\_%'}`
+      >`select unique_identifier from asset_categories where unique_identifier = ${base} or unique_identifier like
+        ${base.replace(/[\\%_]/g, (c) => `\\${c}`) + '\\_%'}`
     ).map((r) => r.unique_identifier),
   )
   if (!taken.has(base)) return base
@@ -77,5 +78,6 @@ export const missingAssets = (tx: TransactionSql, uids: string[]): Promise<strin
 export async function replaceMembers(tx: TransactionSql, categoryUid: string, assetUids: string[]): Promise<void> {
   await tx`delete from asset_category_memberships where category_uid = ${categoryUid}`
   if (assetUids.length)
-    await tx`insert into asset_category_memberships (category_uid, asset_uid) select ${categoryUid}, u from unnest(${assetUids}::uuid[]) as u`
+    await tx`insert into asset_category_memberships (category_uid, asset_uid) select ${categoryUid}, u from
+      unnest(${assetUids}::uuid[]) as u`
 }

@@ -46,7 +46,8 @@ export function otherMatch(sql: Sql, fields: SearchFields, p: string): Fragment 
   if (fields === 'list') return sql`(${common} or lower(coalesce(k.details_ticker, '')) like ${p})`
   if (fields === 'monitor')
     return sql`(${common} or lower(coalesce(k.details_ticker, k.snapshot_ticker, '')) like ${p})`
-  return sql`(${common} or lower(coalesce(k.snapshot_name, '')) like ${p} or lower(coalesce(k.snapshot_ticker, '')) like ${p})`
+  return sql`(${common} or lower(coalesce(k.snapshot_name, '')) like ${p} or lower(coalesce(k.snapshot_ticker, ''))
+    like ${p})`
 }
 
 /**
@@ -105,12 +106,18 @@ export async function planSearch(sql: Sql, search: AssetSearch): Promise<SearchP
   const [types, others, prefix] = await Promise.all([
     sql<{ asset_type: string; n: number }[]>`
       select asset_type, n::bigint as n from asset_type_counts
-      where n > 0 and lower(asset_type) like ${p} ${assetType !== undefined ? sql`and asset_type = ${assetType}` : sql``}
+      where n > 0 and lower(asset_type) like ${p} ${
+        assetType !== undefined
+          ? sql`and asset_type =
+        ${assetType}`
+          : sql``
+      }
       order by asset_type`,
     cachedCount([search.stamp], `others:${scope}`, async () => {
       const [row] = await sql<{ n: number }[]>`
         select count(*)::bigint as n from asset_list_keys k
-        where ${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, search.fields, p)} and ${notTypes} ${ofType}`
+        where ${trigramIndexable(p) ? sql`k.doc like ${p} and` : sql``} ${otherMatch(sql, search.fields, p)} and
+          ${notTypes} ${ofType}`
       return row.n
     }),
     cachedCount([search.stamp], `prefix:${scope}`, async () => {
@@ -137,7 +144,12 @@ export function pageKeys(
 ): Fragment {
   const { by, keys } = ORDER[order]
   if (!plan) {
-    return sql`select ${sql.unsafe(keys)} from asset_list_keys k ${assetType !== undefined ? sql`where k.asset_type = ${assetType}` : sql``}
+    return sql`select ${sql.unsafe(keys)} from asset_list_keys k ${
+      assetType !== undefined
+        ? sql`where k.asset_type =
+      ${assetType}`
+        : sql``
+    }
                order by ${sql.unsafe(by)} limit ${limit} offset ${offset}`
   }
   const { pattern: p, fields, term } = plan.search
@@ -191,7 +203,8 @@ export async function pageUids(
   if (scope.plan) {
     const rows = await sql<
       { uid: string }[]
-    >`select k.asset_uid::text as uid from (${pageKeys(sql, order, limit, offset, scope.plan)}) k order by ${sql.unsafe(by)}`
+    >`select k.asset_uid::text as uid from (${pageKeys(sql, order, limit, offset, scope.plan)}) k order by
+      ${sql.unsafe(by)}`
     return rows.map((r) => r.uid)
   }
   const table =

@@ -45,7 +45,8 @@ export async function listAssets(sql: Sql, f: AssetListQuery): Promise<{ rows: A
     uids.length === 0
       ? []
       : await sql<Asset[]>`
-    select a.uid::text, a.unique_identifier, a.asset_type from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord)
+    select a.uid::text, a.unique_identifier, a.asset_type from unnest(${uids}::uuid[]) with ordinality as k(asset_uid,
+      ord)
     join assets a on a.uid = k.asset_uid order by k.ord`
   return { rows: [...rows], total }
 }
@@ -69,8 +70,10 @@ async function categorySearch(
     return row.n
   })
   if (total > searchTuning.few) {
-    const keys = sql`select m.sort_key, m.asset_uid from asset_category_memberships m join asset_list_keys k on k.asset_uid = m.asset_uid
-                     where m.category_uid = ${category} and ${match} order by m.sort_key collate "C", m.asset_uid limit ${limit} offset ${offset}`
+    const keys = sql`select m.sort_key, m.asset_uid from asset_category_memberships m join asset_list_keys k on
+      k.asset_uid = m.asset_uid
+                     where m.category_uid = ${category} and ${match} order by m.sort_key collate "C", m.asset_uid
+                       limit ${limit} offset ${offset}`
     return { uids: await run(keys), total }
   }
   // few: the union of the index ranges that hold them (whole types, identifiers starting with the term, the
@@ -84,7 +87,8 @@ async function categorySearch(
       : []),
   ]
   if (arms.length === 0) return { uids: [], total }
-  const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on m.asset_uid = k.asset_uid and m.category_uid = ${category}
+  const keys = sql`select k.sort_key, k.asset_uid from asset_list_keys k join asset_category_memberships m on
+    m.asset_uid = k.asset_uid and m.category_uid = ${category}
                    where ${arms.reduce((a, b) => sql`${a} or ${b}`)}
                    order by k.sort_key collate "C", k.asset_uid limit ${limit} offset ${offset}`
   return { uids: await run(keys), total }
@@ -131,7 +135,8 @@ export interface AssetDetailsRow {
 
 export async function findAssetDetails(sql: Sql, uid: string): Promise<AssetDetailsRow | undefined> {
   const [row] = await sql<AssetDetailsRow[]>`
-    select name, ticker, figi, composite_figi, exchange_code, security_type, security_market_sector, currency from asset_details where asset_uid = ${uid}`
+    select name, ticker, figi, composite_figi, exchange_code, security_type, security_market_sector, currency from
+      asset_details where asset_uid = ${uid}`
   return row
 }
 
@@ -148,13 +153,16 @@ export async function monitorRows(
 ): Promise<MonitorRow[]> {
   const columns = sql`a.uid::text, a.unique_identifier, a.asset_type,
            coalesce(d.name, s.name) as name, coalesce(d.ticker, s.ticker) as ticker, d.figi, d.composite_figi,
-           coalesce(d.exchange_code, s.exchange_code) as exchange_code, d.security_type, d.security_market_sector, d.currency`
+           coalesce(d.exchange_code, s.exchange_code) as exchange_code, d.security_type, d.security_market_sector,
+             d.currency`
   const described = sql`left join asset_details d on d.asset_uid = a.uid
-    left join lateral (select name, ticker, exchange_code from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true`
+    left join lateral (select name, ticker, exchange_code from asset_snapshots where asset_identifier =
+      a.unique_identifier order by time_index desc limit 1) s on true`
   if (q.unique_identifiers) {
     return [
       ...(await sql<MonitorRow[]>`
-        with wanted as (select identifier, min(ordinality)::int as position from unnest(${q.unique_identifiers}::text[]) with ordinality as w(identifier, ordinality) group by identifier)
+        with wanted as (select identifier, min(ordinality)::int as position from
+          unnest(${q.unique_identifiers}::text[]) with ordinality as w(identifier, ordinality) group by identifier)
         select ${columns} from assets a join wanted w on w.identifier = a.unique_identifier ${described}
         where true ${q.asset_type !== undefined ? sql`and a.asset_type = ${q.asset_type}` : sql``}
         order by w.position limit ${q.limit} offset ${q.offset}`),
@@ -175,7 +183,8 @@ export async function monitorRows(
   if (uids.length === 0) return []
   return [
     ...(await sql<MonitorRow[]>`
-      select ${columns} from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord) join assets a on a.uid = k.asset_uid ${described}
+      select ${columns} from unnest(${uids}::uuid[]) with ordinality as k(asset_uid, ord) join assets a on a.uid =
+        k.asset_uid ${described}
       order by k.ord`),
   ]
 }
@@ -184,11 +193,15 @@ export async function monitorRows(
 export async function restrictingRows(sql: Sql, asset: Asset): Promise<{ table: string; n: number }[]> {
   const rows = await sql<{ table: string; n: number }[]>`
     select * from (values
-      ('asset snapshots', (select count(*)::int from asset_snapshots where asset_identifier = ${asset.unique_identifier})),
-      ('account holdings', (select count(*)::int from account_holdings where asset_identifier = ${asset.unique_identifier})),
-      ('virtual-fund holdings', (select count(*)::int from virtual_fund_holdings where asset_identifier = ${asset.unique_identifier})),
+      ('asset snapshots', (select count(*)::int from asset_snapshots where asset_identifier =
+        ${asset.unique_identifier})),
+      ('account holdings', (select count(*)::int from account_holdings where asset_identifier =
+        ${asset.unique_identifier})),
+      ('virtual-fund holdings', (select count(*)::int from virtual_fund_holdings where asset_identifier =
+        ${asset.unique_identifier})),
       ('target positions', (select count(*)::int from target_positions where asset_uid = ${asset.uid})),
-      ('portfolio weights', (select count(*)::int from portfolio_weights where asset_identifier = ${asset.unique_identifier}))
+      ('portfolio weights', (select count(*)::int from portfolio_weights where asset_identifier =
+        ${asset.unique_identifier}))
     ) as t("table", n) where n > 0`
   return [...rows]
 }

@@ -71,7 +71,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getAssetMonitorFrame',
         summary: 'Asset monitor frame',
         description:
-          'Assets with their descriptive identifiers as a core.tabular_frame@v1 frame: by explicit unique_identifiers (in request order) or by search.',
+          'Assets with their descriptive identifiers as a core.tabular_frame@v1 frame: by explicit ' +
+          'unique_identifiers (in request order) or by search.',
         tags: [TAG],
         querystring: MonitorFrameQuery,
         response: { 200: TabularFrameResponse, ...ERRORS },
@@ -198,7 +199,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteAsset',
         summary: 'Delete an asset',
         description:
-          'Returns null. Refused with 409 while snapshots, holdings, weights or target positions reference the asset; category memberships and details go with it.',
+          'Returns null. Refused with 409 while snapshots, holdings, weights or target positions reference the ' +
+          'asset; category memberships and details go with it.',
         tags: [TAG],
         params: UidParams,
         response: { 200: Type.Null(), ...ERRORS },
@@ -210,7 +212,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const blockers = await repo.restrictingRows(app.sql, asset)
       if (blockers.length)
         throw conflict(
-          `Asset '${asset.unique_identifier}' cannot be deleted while ${blockers.map((b) => `${b.n} ${b.table}`).join(', ')} reference it.`,
+          `Asset '${asset.unique_identifier}' cannot be deleted while ` +
+            `${blockers.map((b) => `${b.n} ${b.table}`).join(', ')} reference it.`,
         )
       // a reference added since the check still fails the delete: the FK error maps to 409 as well
       if ((await repo.deleteAsset(app.sql, asset.uid)) === 0) throw missing(request.params.uid)

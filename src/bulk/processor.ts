@@ -75,8 +75,8 @@ export async function processBulkDelete(
       const result: BulkJobResult = { outcome: 'deleted', counts }
       await tx`delete from bulk_delete_runs where finished_at < now() - interval '7 days'`
       // last before the commit: a withdrawal committed meanwhile makes this a no-op, and the delete rolls back
-      const recorded =
-        await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${key}, ${q(tx).json(result)})
+      const recorded = await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${key},
+          ${q(tx).json(result)})
                                 on conflict (job_id) do nothing returning job_id`
       if (recorded.count === 0) throw new Withdrawn()
       return result
@@ -100,8 +100,8 @@ export async function withdrawRun(
 ): Promise<BulkJobResult | null> {
   return sql.begin(async (tx) => {
     await tx.unsafe(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`)
-    const claimed =
-      await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${resource}, ${q(tx).json(WITHDRAWN)})
+    const claimed = await tx`insert into bulk_delete_runs (job_id, resource, result) values (${jobId}, ${resource},
+        ${q(tx).json(WITHDRAWN)})
                              on conflict (job_id) do nothing returning job_id`
     if (claimed.count === 1) return null
     const [row] = await tx<{ result: BulkJobResult }[]>`select result from bulk_delete_runs where job_id = ${jobId}`

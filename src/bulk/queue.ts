@@ -67,7 +67,8 @@ export class BulkQueue {
   async ensureAvailable(): Promise<void> {
     if (this.link.producer.status === 'ready') return
     const unavailable = serviceUnavailable(
-      `The bulk-delete queue is unavailable: Redis at ${this.redisTarget} cannot be reached. Nothing was deleted; retry when the queue is back.`,
+      `The bulk-delete queue is unavailable: Redis at ${this.redisTarget} cannot be reached. Nothing was deleted; ` +
+        `retry when the queue is back.`,
     )
     // only a first connection attempt in flight is worth waiting for; one that failed and waits to retry is down
     if (this.link.closed || !['connecting', 'connect'].includes(this.link.producer.status)) throw unavailable
@@ -93,7 +94,8 @@ export class BulkQueue {
     const events = this.link.events
     if (!events)
       throw serviceUnavailable(
-        `The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected yet. Nothing was deleted; retry shortly.`,
+        `The bulk-delete queue is unavailable: its event stream on Redis at ${this.redisTarget} is not connected ` +
+          `yet. Nothing was deleted; retry shortly.`,
       )
     let job: Job<BulkJobData, BulkJobResult>
     try {
@@ -112,7 +114,8 @@ export class BulkQueue {
     } catch (error) {
       this.options.log.warn({ err: (error as Error).message }, 'bulk queue: enqueue failed')
       throw serviceUnavailable(
-        `The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing was deleted.`,
+        `The bulk-delete queue is unavailable: the job could not be enqueued (${(error as Error).message}). Nothing ` +
+          `was deleted.`,
       )
     }
     let result: BulkJobResult
@@ -158,7 +161,8 @@ export class BulkQueue {
         ))
       if (removed) throw await this.withdrawnError(job)
       throw serviceUnavailable(
-        `Bulk-delete job ${id} did not finish within ${this.seconds} s and whether it committed cannot be confirmed while the database is unreachable. Fetch the preflight again to see what remains.`,
+        `Bulk-delete job ${id} did not finish within ${this.seconds} s and whether it committed cannot be confirmed ` +
+          `while the database is unreachable. Fetch the preflight again to see what remains.`,
       )
     }
     if (recorded === null || recorded.outcome === 'withdrawn') {
@@ -178,7 +182,8 @@ export class BulkQueue {
     const why = workers === 0 ? ' No bulk worker is connected to the queue.' : ''
     return new HttpError(
       504,
-      `Bulk-delete job ${job.id} did not finish within ${this.seconds} s and was withdrawn: nothing was deleted.${why} Retry the delete.`,
+      `Bulk-delete job ${job.id} did not finish within ${this.seconds} s and was withdrawn: nothing was ` +
+        `deleted.${why} Retry the delete.`,
     )
   }
 

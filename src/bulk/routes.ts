@@ -95,7 +95,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           tags: [tag],
           summary: `Delete the selected ${resource.plural}`,
           description:
-            'Repeats the preflight; a blocked selection is 409 and nothing is deleted. 503 while the bulk-delete queue (Redis) is unreachable.',
+            'Repeats the preflight; a blocked selection is 409 and nothing is deleted. 503 while the bulk-delete ' +
+            'queue (Redis) is unreachable.',
           body: BulkActionRequest,
           response: {
             200: isPortfolio ? PortfolioBulkDeleteResponse : BulkDeleteResponse,

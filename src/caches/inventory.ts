@@ -36,7 +36,8 @@ export const CACHES: readonly CacheDescription[] = [
     key: 'asset uid, market-data set, valuation time, quote side, benchmark role and side',
     bound: 'PRICING_CONTEXT_CACHE_SIZE entries (65,536)',
     invalidation:
-      'cleared (with its parts) on every pricing_data_changed notification; a generation drops values loaded across a clear',
+      'cleared (with its parts) on every pricing_data_changed notification; a generation drops values loaded across ' +
+      'a clear',
   },
   {
     name: 'terms',
@@ -54,11 +55,13 @@ export const CACHES: readonly CacheDescription[] = [
     thread: 'main',
     owner: 'src/plugins/pricing-cache.ts (app.pricingContextParts.markets)',
     holds:
-      'the market half of a context: the set, its bindings, the selected curve rows with their observation, the floating index',
+      'the market half of a context: the set, its bindings, the selected curve rows with their observation, the ' +
+      'floating index',
     key: 'market-data set, valuation time, sides, benchmark role, floating and benchmark index uids (marketKey)',
     bound: 'PRICING_MARKET_CACHE_SIZE entries (1,024)',
     invalidation:
-      'cleared on any market-data change; its curve rows keep their content key and resolution per role (market-data.ts)',
+      'cleared on any market-data change; its curve rows keep their content key and resolution per role ' +
+      '(market-data.ts)',
   },
   {
     name: 'fixing_sets',
@@ -128,7 +131,8 @@ export const CACHES: readonly CacheDescription[] = [
     holds: "a callable's Hull-White tree fitted to a curve at a date, and its valuation at spread 0",
     key: "content: the instrument key, the curve's key, the valuation date, the model's a, sigma and steps",
     bound:
-      'PRICER_TREE_CACHE_SIZE entries (16,384) and PRICER_TREE_CACHE_MB estimated MB (192); trees over 65,536 nodes are not kept',
+      'PRICER_TREE_CACHE_SIZE entries (16,384) and PRICER_TREE_CACHE_MB estimated MB (192); trees over 65,536 nodes ' +
+      'are not kept',
     invalidation: 'none needed: content-keyed',
   },
   {
@@ -182,8 +186,10 @@ export const WORKSPACES: readonly { name: string; owner: string; holds: string }
     name: 'time workspace',
     owner: 'workers/operations/rebuild-instrument.ts (timeCaches)',
     holds:
-      "each calendar's answers by date (a byte per date, on first use) and Business/252's business days per month and year, " +
-      'by calendar object (weakly held: bounded by the calendars in use, a few dozen), and up to 1,024 joint calendars (TimeWorkspace, time/workspace.ts)',
+      "each calendar's answers by date (a byte per date, on first use) and Business/252's business days per month " +
+      'and year, ' +
+      'by calendar object (weakly held: bounded by the calendars in use, a few dozen), and up to 1,024 joint ' +
+      'calendars (TimeWorkspace, time/workspace.ts)',
   },
   {
     name: 'tree workspace',
@@ -195,6 +201,7 @@ export const WORKSPACES: readonly { name: string; owner: string; holds: string }
     name: 'yield flows',
     owner: 'workers/operations/operations.ts (analytics)',
     holds:
-      "one request's live flows and their times, shared by its yield solve and the measures at it (YieldFlowsWorkspace)",
+      "one request's live flows and their times, shared by its yield solve and the measures at it " +
+      '(YieldFlowsWorkspace)',
   },
 ]

@@ -36,7 +36,12 @@ export function isTimeZone(tz: string): boolean {
 const orNull = (v: unknown) => (v === undefined ? null : v)
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const range = (sql: Sql, column: string, q: Values) =>
-  sql`${q.start_date ? sql`and ${sql(column)} >= ${q.start_date as string}` : sql``} ${q.end_date ? sql`and ${sql(column)} <= ${q.end_date as string}` : sql``}`
+  sql`${q.start_date ? sql`and ${sql(column)} >= ${q.start_date as string}` : sql``} ${
+    q.end_date
+      ? sql`and
+    ${sql(column)} <= ${q.end_date as string}`
+      : sql``
+  }`
 const exact = (sql: Sql, q: Values, keys: string[]) =>
   keys
     .filter((k) => q[k] !== undefined)
@@ -49,7 +54,8 @@ export const DATES: ChildSpec = {
   noun: 'Date',
   table: 'calendar_dates',
   select:
-    'uid::text, calendar_uid::text, local_date::text, is_business_day, is_holiday, is_weekend, is_early_close, holiday_name, metadata_json',
+    'uid::text, calendar_uid::text, local_date::text, is_business_day, is_holiday, is_weekend, is_early_close, ' +
+    'holiday_name, metadata_json',
   key: ['local_date'],
   order: 'local_date, uid',
   json: ['metadata_json'],
@@ -91,7 +97,9 @@ function checkSession(v: Values, at: string): void {
     new Date(v.closes_at as string).getTime() < new Date(v.opens_at as string).getTime()
   ) {
     throw unprocessable(
-      `${at}.closes_at: the session closes before it opens (opens_at ${new Date(v.opens_at as string).toISOString()}, closes_at ${new Date(v.closes_at as string).toISOString()}).`,
+      `${at}.closes_at: the session closes before it opens (opens_at ` +
+        `${new Date(v.opens_at as string).toISOString()}, closes_at ` +
+        `${new Date(v.closes_at as string).toISOString()}).`,
     )
   }
 }
@@ -101,7 +109,8 @@ export const SESSIONS: ChildSpec = {
   noun: 'Session',
   table: 'calendar_sessions',
   select:
-    'uid::text, calendar_uid::text, local_date::text, session_label, opens_at, closes_at, timezone, is_primary, metadata_json',
+    'uid::text, calendar_uid::text, local_date::text, session_label, opens_at, closes_at, timezone, is_primary, ' +
+    'metadata_json',
   key: ['local_date', 'session_label'],
   order: 'local_date, session_label, uid',
   json: ['metadata_json'],
@@ -146,7 +155,8 @@ export const EVENTS: ChildSpec = {
   noun: 'Event',
   table: 'calendar_events',
   select:
-    'uid::text, calendar_uid::text, event_date::text, event_time, event_type, event_label, target_type, target_uid::text, target_identifier, metadata_json',
+    'uid::text, calendar_uid::text, event_date::text, event_time, event_type, event_label, target_type, ' +
+    'target_uid::text, target_identifier, metadata_json',
   key: ['event_date', 'event_type', 'event_label', 'target_type', 'target_identifier'],
   order: 'event_date, event_type, event_label, uid',
   json: ['metadata_json'],
@@ -155,8 +165,11 @@ export const EVENTS: ChildSpec = {
   upsertRow: CalendarEventUpsert,
   update: CalendarEventUpdate,
   listQuery: CalendarEventListQuery,
-  filters: (sql, q) =>
-    sql`${range(sql, 'event_date', q)} ${exact(sql, { ...q, event_type: q.event_type === undefined ? undefined : upperSnake(q.event_type as string) }, EVENT_FILTERS)}`,
+  filters: (sql, q) => {
+    const eventType = q.event_type === undefined ? undefined : upperSnake(q.event_type as string)
+    return sql`${range(sql, 'event_date', q)}
+      ${exact(sql, { ...q, event_type: eventType }, EVENT_FILTERS)}`
+  },
   materialize: (b) => ({
     event_date: orNull(b.event_date),
     event_time: orNull(b.event_time),

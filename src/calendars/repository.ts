@@ -7,22 +7,35 @@ import type { Calendar, CalendarListQuery } from './schemas.ts'
 
 type Db = Sql | TransactionSql
 const CALENDAR =
-  'uid::text, unique_identifier, display_name, calendar_type, timezone, source, source_identifier, valid_from::text, valid_to::text, metadata_json'
+  'uid::text, unique_identifier, display_name, calendar_type, timezone, source, source_identifier, valid_from::text, ' +
+  'valid_to::text, metadata_json'
 
 export async function listCalendars(sql: Sql, f: CalendarListQuery) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const c = f.unique_identifier_contains ? containsPattern(f.unique_identifier_contains.toLowerCase()) : undefined
   const where = sql`where true
-    ${p ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(display_name) like ${p} or lower(calendar_type) like ${p} or lower(coalesce(source, '')) like ${p} or lower(coalesce(source_identifier, '')) like ${p})` : sql``}
+    ${
+      p
+        ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(display_name) like ${p}
+      or lower(calendar_type) like ${p} or lower(coalesce(source, '')) like ${p} or lower(coalesce(source_identifier,
+        '')) like ${p})`
+        : sql``
+    }
     ${c ? sql`and lower(unique_identifier) like ${c}` : sql``}
     ${f.unique_identifier !== undefined ? sql`and unique_identifier = ${f.unique_identifier}` : sql``}
-    ${f.calendar_type !== undefined ? sql`and calendar_type = ${f.calendar_type.trim().toUpperCase().replace(/\s+/g, '_')}` : sql``}
+    ${
+      f.calendar_type !== undefined
+        ? sql`and calendar_type =
+      ${f.calendar_type.trim().toUpperCase().replace(/\s+/g, '_')}`
+        : sql``
+    }
     ${f.source !== undefined ? sql`and source = ${f.source}` : sql``}
     ${f.source_identifier !== undefined ? sql`and source_identifier = ${f.source_identifier}` : sql``}`
   const [rows, [count]] = await Promise.all([
     sql<
       Calendar[]
-    >`select ${sql.unsafe(CALENDAR)} from calendars ${where} order by lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(CALENDAR)} from calendars ${where} order by lower(unique_identifier), uid limit ${f.limit}
+      offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from calendars ${where}`,
   ])
   return { rows, total: count.n }
@@ -97,7 +110,8 @@ export async function listChildren(
   const [rows, [count]] = await Promise.all([
     // the page's uids from the (calendar_uid, order) index first: a deep page reads no rows it skips
     sql<Values[]>`select ${childSelect(sql, spec)} from ${sql(table)}
-                      where uid in (select uid from ${sql(table)} ${where} order by ${sql.unsafe(spec.order)} limit ${q.limit} offset ${q.offset})
+                      where uid in (select uid from ${sql(table)} ${where} order by ${sql.unsafe(spec.order)} limit
+                        ${q.limit} offset ${q.offset})
                       order by ${sql.unsafe(spec.order)}`,
     sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)} ${where}`,
   ])

@@ -94,7 +94,8 @@ const toWire = (row: Values): Values => Object.fromEntries(Object.entries(row).m
 const missingChild = (spec: ChildSpec, uid: string) =>
   notFound(`Calendar ${spec.noun.toLowerCase()} '${uid}' was not found in this calendar.`)
 const duplicate = (spec: ChildSpec, v: Values) =>
-  `A calendar ${spec.noun.toLowerCase()} with the same ${spec.key.join(', ')} (${spec.key.map((k) => String(v[k] ?? null)).join(', ')}) already exists in this calendar.`
+  `A calendar ${spec.noun.toLowerCase()} with the same ${spec.key.join(', ')} ` +
+  `(${spec.key.map((k) => String(v[k] ?? null)).join(', ')}) already exists in this calendar.`
 
 async function requireCalendar(db: Sql | TransactionSql, uid: string, lock = false): Promise<void> {
   if (!(await repo.calendarExists(db, uid, lock))) throw missing(uid)
@@ -148,7 +149,8 @@ export async function bulkUpsertChildren(
     const first = seen.get(key)
     if (first !== undefined)
       throw unprocessable(
-        `body.rows[${i}] repeats the key of body.rows[${first}] (${spec.key.map((k) => `${k}=${String(rows[i][k] ?? null)}`).join(', ')}).`,
+        `body.rows[${i}] repeats the key of body.rows[${first}] ` +
+          `(${spec.key.map((k) => `${k}=${String(rows[i][k] ?? null)}`).join(', ')}).`,
       )
     seen.set(key, i)
   })

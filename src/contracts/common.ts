@@ -16,7 +16,8 @@ export const DateTime = Type.String({
   format: 'date-time',
   'x-utc-date-time': true,
   description:
-    'ISO 8601 date-time in UTC. Input: RFC 3339 with an offset, a naive date-time (UTC) or a date (UTC midnight); years 1901-2199.',
+    'ISO 8601 date-time in UTC. Input: RFC 3339 with an offset, a naive date-time (UTC) or a date (UTC midnight); ' +
+    'years 1901-2199.',
 })
 export const JsonObject = Type.Record(Type.String(), Type.Unknown(), { description: 'free-form JSON object' })
 

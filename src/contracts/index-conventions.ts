@@ -7,7 +7,9 @@ import { Type, type Static } from 'typebox'
 
 export const CalendarCode = Type.Record(Type.String(), Type.Unknown(), {
   description:
-    'a calendar as `{name}` with a QuantLib name (TARGET, NullCalendar, WeekendsOnly, UnitedStates::GovernmentBond, UnitedStates::Settlement, UnitedStates::NYSE, UnitedStates::SOFR, UnitedKingdom::Settlement, Mexico, ...) or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`',
+    'a calendar as `{name}` with a QuantLib name (TARGET, NullCalendar, WeekendsOnly, UnitedStates::GovernmentBond, ' +
+    'UnitedStates::Settlement, UnitedStates::NYSE, UnitedStates::SOFR, UnitedKingdom::Settlement, Mexico, ...) ' +
+    'or `{name: "JointCalendar", calendars: [...], rule: "JoinHolidays" | "JoinBusinessDays"}`',
   examples: [{ name: 'TARGET' }],
 })
 
@@ -23,7 +25,8 @@ export const IndexConvention = Type.Object(
     calendar: CalendarCode,
     day_count: Type.String({
       description:
-        'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as Actual/360 accepted)',
+        'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as ' +
+        'Actual/360 accepted)',
       examples: ['Actual360'],
     }),
     business_day_convention: Type.String({

@@ -44,7 +44,8 @@ const YieldToCall = Type.Object(
     price: {
       ...Num,
       description:
-        'redemption there per 100: the call price (a Dirty one less the accrued at the date), or the redemption at maturity',
+        'redemption there per 100: the call price (a Dirty one less the accrued at the date), or the redemption at ' +
+        'maturity',
     },
     yield: {
       ...Num,
@@ -65,7 +66,8 @@ const yieldsToCall = {
   yields_to_call_error: Type.Optional(
     Type.String({
       description:
-        'CallableFixedRateBond only, when a yield to call does not solve: which, and why (yield_to_worst is then not given)',
+        'CallableFixedRateBond only, when a yield to call does not solve: which, and why (yield_to_worst is then not ' +
+        'given)',
     }),
   ),
 }
@@ -78,7 +80,8 @@ export const RESPONSES = {
       {
         additionalProperties: Num,
         description:
-          'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, npv, effective_duration, effective_convexity, dv01...)',
+          'clean, dirty and accrued per 100 at settlement, and more analytics (yield, durations, convexity, bpv, ' +
+          'npv, effective_duration, effective_convexity, dv01...)',
       },
     ),
     ...yieldsToCall,
@@ -101,7 +104,8 @@ export const RESPONSES = {
     oas: Type.Optional({
       ...Num,
       description:
-        'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the target (decimal)',
+        'CallableFixedRateBond only: continuous spread over the benchmark at which the Hull-White tree reprices the ' +
+        'target (decimal)',
     }),
   }),
   cashflows: response('BondCashflowsResponse', {
@@ -141,7 +145,8 @@ export const RESPONSES = {
           observation_date: Type.Optional({
             ...IsoDate,
             description:
-              "the date of the curve's observation that priced it (the latest at or before the valuation date): its reference date",
+              "the date of the curve's observation that priced it (the latest at or before the valuation date): its " +
+              'reference date',
           }),
         },
         { additionalProperties: false, title: 'CurveRef' },

@@ -59,7 +59,8 @@ export const TabularFrameResponse = Type.Object(
     additionalProperties: false,
     title: 'TabularFrameResponse',
     description:
-      'core.tabular_frame@v1: a table any front end can bind to. Absent error, meta and field attributes are left out, never null.',
+      'core.tabular_frame@v1: a table any front end can bind to. Absent error, meta and field attributes are left ' +
+      'out, never null.',
     'x-ui-contract': TABULAR_FRAME_CONTRACT,
   },
 )

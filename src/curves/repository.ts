@@ -4,7 +4,8 @@ import { containsPattern } from '../http/pagination.ts'
 import type { Curve, CurveSelection, StorageCleanup } from './schemas.ts'
 
 const CURVE_COLUMNS =
-  'uid::text, unique_identifier, display_name, curve_type, currency_code, quote_side, interpolation_method, compounding, source, status, metadata_json'
+  'uid::text, unique_identifier, display_name, curve_type, currency_code, quote_side, interpolation_method, ' +
+  'compounding, source, status, metadata_json'
 
 export interface CurveFilters {
   limit: number
@@ -20,9 +21,8 @@ export async function listCurves(sql: Sql, f: CurveFilters): Promise<{ rows: Cur
     ${f.curve_type !== undefined ? sql`and curve_type = ${f.curve_type}` : sql``}
     ${f.source !== undefined ? sql`and source = ${f.source}` : sql``}`
   const [rows, [count]] = await Promise.all([
-    sql<
-      Curve[]
-    >`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves ${where} order by unique_identifier, uid limit ${f.limit} offset ${f.offset}`,
+    sql<Curve[]>`select ${sql.unsafe(CURVE_COLUMNS)} from pricing_curves ${where} order by unique_identifier, uid limit
+      ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from pricing_curves ${where}`,
   ])
   return { rows, total: count.n }
@@ -66,8 +66,10 @@ export async function listSelections(
   offset: number,
 ): Promise<CurveSelection[]> {
   const rows = await sql<SelectionRow[]>`
-    select s.uid::text as binding_uid, m.uid::text as set_uid, m.set_key, m.display_name as set_display_name, s.role_key, s.quote_side,
-           s.selector_type, s.selector_key, i.uid::text as index_uid, i.unique_identifier as index_identifier, i.display_name as index_display_name,
+    select s.uid::text as binding_uid, m.uid::text as set_uid, m.set_key, m.display_name as set_display_name,
+      s.role_key, s.quote_side,
+           s.selector_type, s.selector_key, i.uid::text as index_uid, i.unique_identifier as index_identifier,
+             i.display_name as index_display_name,
            s.status, s.source
     from pricing_curve_selections s
     join pricing_market_data_sets m on m.uid = s.market_data_set_uid
@@ -102,7 +104,8 @@ export async function countDependents(sql: Sql | TransactionSql, curve: Curve): 
   const [row] = await sql<CurveDependents[]>`
     select (select count(*)::int from curve_building_details where curve_uid = ${curve.uid}) as building_details,
            (select count(*)::int from pricing_curve_selections where curve_uid = ${curve.uid}) as selections,
-           (select count(*)::int from discount_curve_observations where curve_identifier = ${curve.unique_identifier}) as observations`
+           (select count(*)::int from discount_curve_observations where curve_identifier = ${curve.unique_identifier})
+             as observations`
   return row
 }
 
@@ -113,9 +116,12 @@ export async function dependentSamples(
   limit: number,
 ): Promise<Record<keyof CurveDependents, Record<string, unknown>[]>> {
   const [building_details, selections, observations] = await Promise.all([
-    sql`select curve_uid::text, interpolation_method, compounding, day_counter from curve_building_details where curve_uid = ${curve.uid} limit ${limit}`,
-    sql`select uid::text, market_data_set_uid::text, binding_key, role_key, quote_side from pricing_curve_selections where curve_uid = ${curve.uid} order by binding_key limit ${limit}`,
-    sql`select data_node_uid::text, curve_identifier, time_index from discount_curve_observations where curve_identifier = ${curve.unique_identifier} order by time_index desc limit ${limit}`,
+    sql`select curve_uid::text, interpolation_method, compounding, day_counter from curve_building_details where
+      curve_uid = ${curve.uid} limit ${limit}`,
+    sql`select uid::text, market_data_set_uid::text, binding_key, role_key, quote_side from pricing_curve_selections
+      where curve_uid = ${curve.uid} order by binding_key limit ${limit}`,
+    sql`select data_node_uid::text, curve_identifier, time_index from discount_curve_observations where
+      curve_identifier = ${curve.unique_identifier} order by time_index desc limit ${limit}`,
   ])
   return { building_details: [...building_details], selections: [...selections], observations: [...observations] }
 }
@@ -142,7 +148,8 @@ export async function deleteCurve(
   if (flags.delete_values) {
     storage_cleanups = await tx<StorageCleanup[]>`
       with gone as (
-        delete from discount_curve_observations where curve_identifier = ${curve.unique_identifier} returning data_node_uid
+        delete from discount_curve_observations where curve_identifier = ${curve.unique_identifier} returning
+          data_node_uid
       ), per_node as (
         select data_node_uid, count(*)::int as deleted_count from gone group by data_node_uid
       )
@@ -170,7 +177,8 @@ export interface SetAndBinding {
 export async function findSetWithDiscountBinding(sql: Sql, setRef: string): Promise<SetAndBinding | undefined> {
   const [row] = await sql<SetAndBinding[]>`
     select m.uid::text as set_uid, m.set_key, m.display_name as set_display_name, b.uid::text as binding_uid,
-           b.data_node_uid::text, coalesce(b.storage_table_identifier, n.storage_table_identifier) as storage_table_identifier
+           b.data_node_uid::text, coalesce(b.storage_table_identifier, n.storage_table_identifier) as
+             storage_table_identifier
     from pricing_market_data_sets m
     left join pricing_market_data_bindings b on b.market_data_set_uid = m.uid and b.concept_key = 'discount_curves'
     left join data_nodes n on n.uid = b.data_node_uid
@@ -200,6 +208,7 @@ export async function findObservation(
     order by time_index desc limit 1`
   if (row || !valuation) return { row, any: Boolean(row) }
   const [exists] = await sql<{ any: boolean }[]>`
-    select exists (select 1 from discount_curve_observations where data_node_uid = ${dataNodeUid} and curve_identifier = ${curveIdentifier}) as any`
+    select exists (select 1 from discount_curve_observations where data_node_uid = ${dataNodeUid} and curve_identifier
+      = ${curveIdentifier}) as any`
   return { any: exists.any }
 }

@@ -25,7 +25,8 @@ export async function deleteCurve(sql: Sql, uid: string, flags: CurveDeleteFlags
         ? `${counts.selections} curve selection(s) reference it (pass delete_curve_selections=true to delete them)`
         : null,
       counts.observations > 0 && !flags.delete_values
-        ? `${counts.observations} discount-curve observation(s) exist for '${curve.unique_identifier}' (pass delete_values=true to delete them)`
+        ? `${counts.observations} discount-curve observation(s) exist for '${curve.unique_identifier}' (pass ` +
+          `delete_values=true to delete them)`
         : null,
     ].filter((b): b is string => b !== null)
     if (blockers.length)
@@ -59,8 +60,10 @@ export async function discountCurve(sql: Sql, uid: string, setRef: string, valua
   if (!found.row) {
     throw notFound(
       found.any
-        ? `Curve '${curve.unique_identifier}' has no observation at or before ${valuation} in the 'discount_curves' storage of market-data set '${set.set_key}'.`
-        : `Curve '${curve.unique_identifier}' and the 'discount_curves' binding of market-data set '${set.set_key}' exist, but no observation of the curve has been published in storage '${set.storage_table_identifier}'.`,
+        ? `Curve '${curve.unique_identifier}' has no observation at or before ${valuation} in the 'discount_curves' ` +
+            `storage of market-data set '${set.set_key}'.`
+        : `Curve '${curve.unique_identifier}' and the 'discount_curves' binding of market-data set '${set.set_key}' ` +
+            `exist, but no observation of the curve has been published in storage '${set.storage_table_identifier}'.`,
     )
   }
   const nodes = decodeCurve(found.row.curve)

@@ -31,7 +31,9 @@ async function existingDatabase(url: string): Promise<{ sql: Sql | null; note?: 
     await sql.end({ timeout: 1 })
     return {
       sql: null,
-      note: `references were checked inside the bundle only (no migrated database at DATABASE_URL: ${(error as Error).message || (error as { code?: string }).code})`,
+      note:
+        `references were checked inside the bundle only (no migrated database at DATABASE_URL: ` +
+        `${(error as Error).message || (error as { code?: string }).code})`,
     }
   }
 }

@@ -24,6 +24,7 @@ export async function missingUids(sql: Sql | TransactionSql, table: string, uids
   if (uids.length === 0) return []
   const rows = await sql<
     { uid: string }[]
-  >`select u::text as uid from unnest(${uids}::uuid[]) as u where not exists (select 1 from ${sql(table)} t where t.uid = u)`
+  >`select u::text as uid from unnest(${uids}::uuid[]) as u where not exists (select 1 from ${sql(table)} t where
+    t.uid = u)`
   return rows.map((r) => r.uid)
 }

@@ -15,7 +15,8 @@ const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url))
 const CHART_JS = join(dirname(require.resolve('chart.js')), 'chart.umd.min.js')
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src " +
+  "'none'; base-uri 'none'; frame-ancestors 'none'"
 
 const FILES: Record<string, { path: string; type: string }> = {
   '/explorer': { path: join(PUBLIC, 'index.html'), type: 'text/html; charset=utf-8' },

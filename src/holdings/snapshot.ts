@@ -44,7 +44,8 @@ export async function assetInfo(sql: Sql | TransactionSql, identifiers: string[]
   const rows = await sql<(AssetInfo & { identifier: string })[]>`
     select a.unique_identifier as identifier, a.uid::text as uid, s.name, s.ticker
     from assets a
-    left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by time_index desc limit 1) s on true
+    left join lateral (select name, ticker from asset_snapshots where asset_identifier = a.unique_identifier order by
+      time_index desc limit 1) s on true
     where a.unique_identifier = any(${identifiers}::text[])`
   return new Map(rows.map((r) => [r.identifier, { uid: r.uid, name: r.name, ticker: r.ticker }]))
 }

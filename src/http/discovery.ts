@@ -42,7 +42,9 @@ export function discoveryRoute(
         tags: [tag],
         summary: `Discover ${spec.label.toLowerCase()}`,
         description:
-          "The static workspace.resource_discovery@v1 document of the list: columns, search, filters and bulk actions. It accepts the list's search and filter keys; any other query key (presentation keys included) is a 400.",
+          'The static workspace.resource_discovery@v1 document of the list: columns, search, filters and bulk ' +
+          "actions. It accepts the list's search and filter keys; any other query key (presentation keys " +
+          'included) is a 400.',
         // the accepted keys, documented; the handler answers every other key with the peer's 400 wording
         querystring: Type.Object(Object.fromEntries(accepted.map((k) => [k, Type.Optional(Type.String())])), {
           additionalProperties: true,

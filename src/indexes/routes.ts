@@ -85,7 +85,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createIndex',
         summary: 'Create an index, with its conventions',
         description:
-          'Answers 201 with the index and its conventions. Conventions are checked as pricing reads them (tenor, calendar, day count, business-day convention): a code pricing would refuse is a 422.',
+          'Answers 201 with the index and its conventions. Conventions are checked as pricing reads them (tenor, ' +
+          'calendar, day count, business-day convention): a code pricing would refuse is a 422.',
         tags: [TAG],
         body: CreateIndexRequest,
         response: { 201: IndexWithConvention, ...ERRORS },
@@ -103,7 +104,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateIndex',
         summary: 'Update an index and its conventions',
         description:
-          'Only the keys sent are applied. `convention` replaces the conventions (checked as pricing reads them); null removes them.',
+          'Only the keys sent are applied. `convention` replaces the conventions (checked as pricing reads them); ' +
+          'null removes them.',
         tags: [TAG],
         params: UidParams,
         body: UpdateIndexRequest,
@@ -156,7 +158,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteIndex',
         summary: 'Delete an index',
         description:
-          'Refused with 409 while fixings, futures or curve selections depend on it; otherwise portfolios lose their published index and conventions are deleted, in one transaction. Returns null.',
+          'Refused with 409 while fixings, futures or curve selections depend on it; otherwise portfolios lose their ' +
+          'published index and conventions are deleted, in one transaction. Returns null.',
         tags: [TAG],
         params: UidParams,
         response: { 200: Type.Null(), ...ERRORS },

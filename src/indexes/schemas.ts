@@ -108,7 +108,8 @@ export const UpdateIndexRequest = Type.Partial(Editable, {
   additionalProperties: false,
   title: 'UpdateIndexRequest',
   description:
-    'only the keys sent are applied; unique_identifier is immutable (fixings are stored under it); convention replaces the conventions, null removes them',
+    'only the keys sent are applied; unique_identifier is immutable (fixings are stored under it); convention ' +
+    'replaces the conventions, null removes them',
 })
 export type UpdateIndexRequest = Static<typeof UpdateIndexRequest>
 

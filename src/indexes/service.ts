@@ -83,7 +83,8 @@ function indexFacts(c: repo.IndexDependents, samples?: Samples): RelationshipFac
       count: c.curve_selections,
       treatment: 'manual',
       description:
-        "Market-data-set curve selections with selector type 'index' and this index's uid as key; remove or repoint them before the delete.",
+        "Market-data-set curve selections with selector type 'index' and this index's uid as key; remove or repoint " +
+        'them before the delete.',
     },
   ]
   return facts.map(({ sampleKey, ...fact }) => (samples ? { ...fact, samples: samples[sampleKey] } : fact))
@@ -136,7 +137,8 @@ export async function createIndex(sql: Sql, body: CreateIndexRequest) {
     .catch(
       conflictOnDuplicate(
         () =>
-          `An index with unique_identifier '${fields.unique_identifier}'${fields.uid ? ` or uid '${fields.uid}'` : ''} already exists.`,
+          `An index with unique_identifier ` +
+          `'${fields.unique_identifier}'${fields.uid ? ` or uid '${fields.uid}'` : ''} already exists.`,
       ),
     )
 }
@@ -200,7 +202,8 @@ export async function deleteIndex(sql: Sql, uid: string): Promise<void> {
         .filter((r) => r.blocks_delete)
         .map((r) => `${r.count} ${r.label.toLowerCase()}`)
       throw conflict(
-        `Index '${index.unique_identifier}' cannot be deleted while ${blockers.join(', ')} remain. See ${BASE}/${index.uid}/delete-impact/.`,
+        `Index '${index.unique_identifier}' cannot be deleted while ${blockers.join(', ')} remain. See ` +
+          `${BASE}/${index.uid}/delete-impact/.`,
       )
     }
     await repo.deleteIndex(tx, index.uid)

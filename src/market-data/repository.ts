@@ -13,14 +13,17 @@ import type {
 type Db = Sql | TransactionSql
 const SET = 'uid::text, set_key, display_name, description, status, metadata_json, max_curve_age_days'
 const BINDING =
-  'uid::text, market_data_set_uid::text, concept_key, data_node_uid::text, storage_table_identifier, source, metadata_json'
+  'uid::text, market_data_set_uid::text, concept_key, data_node_uid::text, storage_table_identifier, source, ' +
+  'metadata_json'
 
 export async function listSets(sql: Sql, f: { limit: number; offset: number; status?: string; set_key?: string }) {
-  const where = sql`where true ${f.status !== undefined ? sql`and status = ${f.status}` : sql``} ${f.set_key !== undefined ? sql`and set_key = ${f.set_key}` : sql``}`
+  const where = sql`where true ${f.status !== undefined ? sql`and status = ${f.status}` : sql``}
+    ${f.set_key !== undefined ? sql`and set_key = ${f.set_key}` : sql``}`
   const [rows, [count]] = await Promise.all([
     sql<
       MarketDataSet[]
-    >`select ${sql.unsafe(SET)} from pricing_market_data_sets ${where} order by set_key, uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(SET)} from pricing_market_data_sets ${where} order by set_key, uid limit ${f.limit} offset
+      ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from pricing_market_data_sets ${where}`,
   ])
   return { rows, total: count.n }
@@ -59,7 +62,8 @@ export async function upsertSet(tx: TransactionSql, b: MarketDataSetCreate): Pro
   const v = setValues(tx, b)
   const [row] = await tx<MarketDataSet[]>`
     insert into pricing_market_data_sets ${tx(v)}
-    on conflict (set_key) do update set display_name = excluded.display_name, description = excluded.description, status = excluded.status, metadata_json = excluded.metadata_json,
+    on conflict (set_key) do update set display_name = excluded.display_name, description = excluded.description,
+      status = excluded.status, metadata_json = excluded.metadata_json,
       max_curve_age_days = excluded.max_curve_age_days
     returning ${tx.unsafe(SET)}`
   return row
@@ -94,7 +98,8 @@ export async function listBindings(
   const [rows, [count]] = await Promise.all([
     sql<
       MarketDataBinding[]
-    >`select ${sql.unsafe(BINDING)} from pricing_market_data_bindings ${where} order by market_data_set_uid, concept_key, uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(BINDING)} from pricing_market_data_bindings ${where} order by market_data_set_uid,
+      concept_key, uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from pricing_market_data_bindings ${where}`,
   ])
   return { rows, total: count.n }
@@ -143,7 +148,8 @@ export async function upsertBinding(
   const [row] = await tx<MarketDataBinding[]>`
     insert into pricing_market_data_bindings ${tx(bindingValues(tx, b, storage))}
     on conflict (market_data_set_uid, concept_key) do update set data_node_uid = excluded.data_node_uid,
-      storage_table_identifier = excluded.storage_table_identifier, source = excluded.source, metadata_json = excluded.metadata_json
+      storage_table_identifier = excluded.storage_table_identifier, source = excluded.source, metadata_json =
+        excluded.metadata_json
     returning ${tx.unsafe(BINDING)}`
   return row
 }

@@ -15,7 +15,8 @@ export const MarketDataSet = Type.Object(
       Nullable(
         Type.Integer({
           description:
-            'the oldest curve observation the set prices with, in calendar days before the valuation date (null: no bound)',
+            'the oldest curve observation the set prices with, in calendar days before the valuation date (null: no ' +
+            'bound)',
         }),
       ),
     ),
@@ -26,7 +27,8 @@ export type MarketDataSet = Static<typeof MarketDataSet>
 export const MarketDataSetCollection = ResourceCollection(MarketDataSet, 'ResourceCollection_PricingMarketDataSet_')
 
 const MAX_CURVE_AGE =
-  'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)'
+  'a curve observation older than this many calendar days before the valuation date is refused (409) instead of ' +
+  'priced on (default 7; null: no bound)'
 const setFields = {
   display_name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Nullable(Type.String())),

@@ -44,7 +44,8 @@ async function checkBindingReferences(
 
 const duplicateSet = (key: string) => `A pricing market-data set with set_key '${key}' already exists.`
 const duplicateBinding = (b: { market_data_set_uid: string; concept_key: string }) =>
-  `Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and concept; use upsert or update).`
+  `Market-data set '${b.market_data_set_uid}' already has a '${b.concept_key}' binding (one binding per set and ` +
+  `concept; use upsert or update).`
 
 export async function createSet(sql: Sql, b: MarketDataSetCreate): Promise<MarketDataSet> {
   return sql.begin((tx) => repo.insertSet(tx, b)).catch(conflictOnDuplicate(() => duplicateSet(b.set_key.trim())))

@@ -101,7 +101,9 @@ export default fp(
     })
     new Gauge({
       name: 'bulk_workers_connected',
-      help: 'Bulk-delete workers connected to the queue, in every process (absent while Redis is unreachable); 0 means bulk deletes wait, then answer 504',
+      help:
+        'Bulk-delete workers connected to the queue, in every process (absent while Redis is unreachable); 0 means ' +
+        'bulk deletes wait, then answer 504',
       registers: [registry],
       async collect() {
         this.reset()
@@ -118,7 +120,9 @@ export default fp(
     })
     const bulkExecutions = new Counter({
       name: 'bulk_delete_executions_total',
-      help: 'Bulk-delete executions by outcome (deleted, blocked, unavailable, failed, timeout: withdrawn at the wait bound, nothing deleted)',
+      help:
+        'Bulk-delete executions by outcome (deleted, blocked, unavailable, failed, timeout: withdrawn at the wait ' +
+        'bound, nothing deleted)',
       labelNames: ['resource', 'outcome'] as const,
       registers: [registry],
     })

@@ -12,11 +12,16 @@ const require = createRequire(import.meta.url)
 const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js')
 
 const DESCRIPTION = [
-  'Prices bonds exactly as QuantLib 1.29 and manages the pricing curves, market data and portfolio registries behind them.',
+  'Prices bonds exactly as QuantLib 1.29 and manages the pricing curves, market data and portfolio registries behind ' +
+    'them.',
   '',
-  'Every example works against `npm start`, which loads the demo bundle: price with `valuation_date` `2026-11-20T00:00:00Z` and `market_data_set` `default`.',
+  'Every example works against `npm start`, which loads the demo bundle: price with `valuation_date` ' +
+    '`2026-11-20T00:00:00Z` and `market_data_set` `default`.',
   '',
-  'Conventions: request bodies are strict (an unknown field is a 422), and so are query strings: a query parameter a route does not declare is a 422 naming it, on every route (discovery routes answer unknown keys with 400, as their contract says). Errors are `{detail}` (422 adds `errors` with each location). Lists return the `workspace.resource_collection@v1` envelope `{items, pageInfo}`; `offset` must be a multiple of `limit`.',
+  'Conventions: request bodies are strict (an unknown field is a 422), and so are query strings: a query parameter a ' +
+    'route does not declare is a 422 naming it, on every route (discovery routes answer unknown keys with 400, as ' +
+    'their contract says). Errors are `{detail}` (422 adds `errors` with each location). Lists return the ' +
+    '`workspace.resource_collection@v1` envelope `{items, pageInfo}`; `offset` must be a multiple of `limit`.',
 ].join('\n')
 
 const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'

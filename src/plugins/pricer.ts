@@ -105,7 +105,9 @@ function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: 
   })
   const outcomes = new Counter({
     name: 'pricing_isolated_requests_total',
-    help: 'Pricing requests of a failed worker message: timeout (504), out_of_memory (503), crashed (500), not_started (503), repriced (a neighbour of the failure, priced again)',
+    help:
+      'Pricing requests of a failed worker message: timeout (504), out_of_memory (503), crashed (500), not_started ' +
+      '(503), repriced (a neighbour of the failure, priced again)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   })
@@ -116,7 +118,9 @@ function isolationMetrics(registry: Registry, heavy: Piscina | null): (outcome: 
 function guestMetric(registry: Registry, batches: TaskBatcher): void {
   new Counter({
     name: 'pricing_guest_tasks_total',
-    help: "Pricing tasks sent to a thread other than their instrument's home thread (an idle thread taking part of a long backlog): each rebuilt its instrument without caching it",
+    help:
+      "Pricing tasks sent to a thread other than their instrument's home thread (an idle thread taking part of a " +
+      'long backlog): each rebuilt its instrument without caching it',
     registers: [registry],
     collect() {
       this.reset()

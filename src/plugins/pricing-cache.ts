@@ -206,7 +206,9 @@ export default fp(
     if (app.hasDecorator('metrics')) {
       new Gauge({
         name: 'pricing_prewarm_running',
-        help: '1 while the start-up warm-up (terms, then fixed-coupon instruments and floater plans, then the book priced at its latest market data) runs, else 0',
+        help:
+          '1 while the start-up warm-up (terms, then fixed-coupon instruments and floater plans, then the book ' +
+          'priced at its latest market data) runs, else 0',
         registers: [app.metrics.registry],
         collect() {
           this.set(prewarming ? 1 : 0)

@@ -109,7 +109,8 @@ export default fp(
           return {
             status: 'down',
             detail:
-              'No bulk worker is connected to the queue; bulk deletes would wait, then answer 504 with nothing deleted.',
+              'No bulk worker is connected to the queue; bulk deletes would wait, then answer 504 with nothing ' +
+              'deleted.',
             workers,
           }
         return { status: 'ok', workers }

@@ -15,13 +15,17 @@ export async function listGroups(
 ): Promise<{ rows: PortfolioGroup[]; total: number }> {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const where = sql`where true
-    ${p ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(display_name) like ${p})` : sql``}
+    ${
+      p
+        ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(display_name) like
+      ${p})`
+        : sql``
+    }
     ${f.unique_identifier !== undefined ? sql`and unique_identifier = ${f.unique_identifier}` : sql``}
     ${f.display_name !== undefined ? sql`and display_name = ${f.display_name}` : sql``}`
   const [rows, [count]] = await Promise.all([
-    sql<
-      PortfolioGroup[]
-    >`select ${sql.unsafe(GROUP)} from portfolio_groups ${where} order by lower(display_name), lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
+    sql<PortfolioGroup[]>`select ${sql.unsafe(GROUP)} from portfolio_groups ${where} order by lower(display_name),
+      lower(unique_identifier), uid limit ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from portfolio_groups ${where}`,
   ])
   return { rows, total: count.n }
@@ -40,7 +44,8 @@ export async function insertGroup(
 ): Promise<PortfolioGroup> {
   const [row] = await tx<
     PortfolioGroup[]
-  >`insert into portfolio_groups ${tx({ ...v, metadata_json: jsonValue(tx, v.metadata_json) })} returning ${tx.unsafe(GROUP)}`
+  >`insert into portfolio_groups ${tx({ ...v, metadata_json: jsonValue(tx, v.metadata_json) })} returning
+    ${tx.unsafe(GROUP)}`
   return row
 }
 
@@ -59,7 +64,8 @@ export async function updateGroup(
 export async function replaceMembers(tx: TransactionSql, groupUid: string, portfolioUids: string[]): Promise<void> {
   await tx`delete from portfolio_group_memberships where portfolio_group_uid = ${groupUid}`
   if (portfolioUids.length)
-    await tx`insert into portfolio_group_memberships (portfolio_group_uid, portfolio_uid) select ${groupUid}, u from unnest(${portfolioUids}::uuid[]) as u`
+    await tx`insert into portfolio_group_memberships (portfolio_group_uid, portfolio_uid) select ${groupUid}, u from
+      unnest(${portfolioUids}::uuid[]) as u`
 }
 
 /** Adds a portfolio to a group; adding it again returns the existing membership. */
@@ -73,7 +79,8 @@ export async function addMember(tx: TransactionSql, groupUid: string, portfolioU
 
 export async function removeMember(sql: Sql, groupUid: string, portfolioUid: string): Promise<number> {
   return (
-    await sql`delete from portfolio_group_memberships where portfolio_group_uid = ${groupUid} and portfolio_uid = ${portfolioUid}`
+    await sql`delete from portfolio_group_memberships where portfolio_group_uid = ${groupUid} and portfolio_uid =
+      ${portfolioUid}`
   ).count
 }
 
@@ -85,8 +92,10 @@ export async function portfoliosInGroup(
   const [rows, [count]] = await Promise.all([
     sql<
       Portfolio[]
-    >`select ${sql.unsafe(PORTFOLIO.replace(/(^|,\s*)/g, '$1p.'))} from portfolios p join portfolio_group_memberships m on m.portfolio_uid = p.uid
-                     where m.portfolio_group_uid = ${groupUid} order by p.unique_identifier collate "C", p.uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(PORTFOLIO.replace(/(^|,\s*)/g, '$1p.'))} from portfolios p join portfolio_group_memberships
+      m on m.portfolio_uid = p.uid
+                     where m.portfolio_group_uid = ${groupUid} order by p.unique_identifier collate "C", p.uid limit
+                       ${f.limit} offset ${f.offset}`,
     sql<
       { n: number }[]
     >`select count(*)::int as n from portfolio_group_memberships where portfolio_group_uid = ${groupUid}`,
@@ -100,10 +109,10 @@ export async function groupsOfPortfolio(
   f: { limit: number; offset: number },
 ): Promise<{ rows: PortfolioGroup[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    sql<
-      PortfolioGroup[]
-    >`select ${sql.unsafe(GROUP.replace(/(^|,\s*)/g, '$1g.'))} from portfolio_groups g join portfolio_group_memberships m on m.portfolio_group_uid = g.uid
-                          where m.portfolio_uid = ${portfolioUid} order by lower(g.display_name), lower(g.unique_identifier), g.uid limit ${f.limit} offset ${f.offset}`,
+    sql<PortfolioGroup[]>`select ${sql.unsafe(GROUP.replace(/(^|,\s*)/g, '$1g.'))} from portfolio_groups g join
+      portfolio_group_memberships m on m.portfolio_group_uid = g.uid
+                          where m.portfolio_uid = ${portfolioUid} order by lower(g.display_name),
+                            lower(g.unique_identifier), g.uid limit ${f.limit} offset ${f.offset}`,
     sql<
       { n: number }[]
     >`select count(*)::int as n from portfolio_group_memberships where portfolio_uid = ${portfolioUid}`,

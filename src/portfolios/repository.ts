@@ -5,12 +5,14 @@ import { cachedCount, listStates } from '../db/list-counts.ts'
 import { containsPattern } from '../http/pagination.ts'
 import type { Portfolio } from './schemas.ts'
 
-export const PORTFOLIO = `uid::text, unique_identifier, calendar_uid::text, published_index_uid::text, portfolio_weights_data_node_uid::text,
-  signal_weights_data_node_uid::text, signal_uid, portfolio_data_node_uid::text, backtest_table_price_column_name`
+export const PORTFOLIO = `uid::text, unique_identifier, calendar_uid::text, published_index_uid::text,
+  portfolio_weights_data_node_uid::text, signal_weights_data_node_uid::text, signal_uid, portfolio_data_node_uid::text,
+  backtest_table_price_column_name`
 
 /** A portfolio `p`'s search document: the expression of its trigram index (migration 0091), every searched value. */
-export const PORTFOLIO_DOC = `(lower(p.uid::text) || E'\\x1f' || lower(p.unique_identifier) || E'\\x1f' || lower(p.calendar_uid::text) || E'\\x1f' ||
-  lower(coalesce(p.published_index_uid::text, '')) || E'\\x1f' || lower(coalesce(p.signal_uid, '')))`
+export const PORTFOLIO_DOC = `(lower(p.uid::text) || E'\\x1f' || lower(p.unique_identifier) || E'\\x1f' ||
+  lower(p.calendar_uid::text) || E'\\x1f' || lower(coalesce(p.published_index_uid::text, '')) || E'\\x1f' ||
+  lower(coalesce(p.signal_uid, '')))`
 
 /**
  * Ordered by unique_identifier COLLATE "C", uid (an index, also per calendar). The unfiltered count is kept by
@@ -23,7 +25,9 @@ export async function listPortfolios(
 ) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const match = p
-    ? sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(p.calendar_uid::text) like ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p} or lower(coalesce(p.signal_uid, '')) like ${p})`
+    ? sql`(lower(p.uid::text) like ${p} or lower(p.unique_identifier) like ${p} or lower(p.calendar_uid::text) like
+      ${p} or lower(coalesce(p.published_index_uid::text, '')) like ${p} or lower(coalesce(p.signal_uid, '')) like
+        ${p})`
     : sql`true`
   const calendar = f.calendar_uid ? sql`and p.calendar_uid = ${f.calendar_uid}` : sql``
   const { portfolios: state } = await listStates(sql)
@@ -31,9 +35,8 @@ export async function listPortfolios(
     !p && !f.calendar_uid
       ? state.n
       : await cachedCount([state.stamp], `portfolios:${f.calendar_uid ?? ''}:${p ?? ''}`, async () => {
-          const [row] = await sql<
-            { n: number }[]
-          >`select count(*)::bigint as n from portfolios p where ${p && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${match} ${calendar}`
+          const [row] = await sql<{ n: number }[]>`select count(*)::bigint as n from portfolios p where
+            ${p && trigramIndexable(p) ? sql`${sql.unsafe(PORTFOLIO_DOC)} like ${p} and` : sql``} ${match} ${calendar}`
           return row.n
         })
   const through =
@@ -96,13 +99,16 @@ export async function weightsSnapshot(
   const [pick] = date
     ? await sql<
         { t: Date }[]
-      >`select time_index as t from portfolio_weights where portfolio_identifier = ${identifier} and time_index = ${date}::timestamptz limit 1`
+      >`select time_index as t from portfolio_weights where portfolio_identifier = ${identifier} and time_index =
+        ${date}::timestamptz limit 1`
     : await sql<
         { t: Date }[]
-      >`select time_index as t from portfolio_weights where portfolio_identifier = ${identifier} order by time_index ${sql.unsafe(order)} limit 1`
+      >`select time_index as t from portfolio_weights where portfolio_identifier = ${identifier} order by time_index
+        ${sql.unsafe(order)} limit 1`
   if (!pick) return { time: null, rows: [] }
   const rows = await sql<WeightRow[]>`
-    select time_index, portfolio_identifier, asset_identifier, weight::text, weight_before::text, price_current::text, price_before::text, volume_current::text, volume_before::text
+    select time_index, portfolio_identifier, asset_identifier, weight::text, weight_before::text, price_current::text,
+      price_before::text, volume_current::text, volume_before::text
     from portfolio_weights where portfolio_identifier = ${identifier} and time_index = ${pick.t}
     order by asset_identifier limit 500`
   return { time: pick.t, rows: [...rows] }
@@ -111,6 +117,11 @@ export async function weightsSnapshot(
 /** Weights rows at or after `date` (inclusive tail), or all of them. */
 export async function deleteWeights(sql: Sql, identifier: string, date: string | undefined): Promise<number> {
   return (
-    await sql`delete from portfolio_weights where portfolio_identifier = ${identifier} ${date ? sql`and time_index >= ${date}::timestamptz` : sql``}`
+    await sql`delete from portfolio_weights where portfolio_identifier = ${identifier} ${
+      date
+        ? sql`and time_index >=
+      ${date}::timestamptz`
+        : sql``
+    }`
   ).count
 }

@@ -242,7 +242,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getPortfolioSignalWeightsFrame',
         summary: "Weights of a portfolio's signal (tabular frame)",
         description:
-          "The signal's weight per asset over time, as a core.tabular_frame@v1 frame; no rows when the portfolio has no signal.",
+          "The signal's weight per asset over time, as a core.tabular_frame@v1 frame; no rows when the portfolio has " +
+          'no signal.',
         tags: [TAG],
         params: UidParams,
         querystring: SeriesFrameQuery,

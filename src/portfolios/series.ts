@@ -60,7 +60,8 @@ function frame(
 
 export async function valuesFrame(sql: Sql, p: Portfolio, q: SeriesFrameQuery): Promise<TabularFrameResponse> {
   const rows = await sql`select time_index, close, return, calculated_close, close_time from portfolio_values
-                         where portfolio_identifier = ${p.unique_identifier} order by time_index ${sql.unsafe(q.order)} limit ${q.limit}`
+                         where portfolio_identifier = ${p.unique_identifier} order by time_index
+                           ${sql.unsafe(q.order)} limit ${q.limit}`
   return frame('getPortfolioValuesFrame', 'Portfolio values', VALUE_FIELDS, [...rows], {
     portfolio_uid: p.uid,
     portfolio_identifier: p.unique_identifier,
@@ -73,7 +74,8 @@ export async function valuesFrame(sql: Sql, p: Portfolio, q: SeriesFrameQuery): 
 export async function signalWeightsFrame(sql: Sql, p: Portfolio, q: SeriesFrameQuery): Promise<TabularFrameResponse> {
   const rows = p.signal_uid
     ? await sql`select time_index, signal_uid, asset_identifier, signal_weight from signal_weights
-                where signal_uid = ${p.signal_uid} order by time_index ${sql.unsafe(q.order)}, asset_identifier limit ${q.limit}`
+                where signal_uid = ${p.signal_uid} order by time_index ${sql.unsafe(q.order)}, asset_identifier limit
+                  ${q.limit}`
     : []
   return frame('getPortfolioSignalWeightsFrame', 'Portfolio signal weights', SIGNAL_FIELDS, [...rows], {
     portfolio_uid: p.uid,

@@ -22,7 +22,8 @@ function poolFailure(error: unknown): Error {
   if (error instanceof TaskTimeout) {
     return new HttpError(
       504,
-      `The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS = ${error.limitMs} ms) and was stopped; its worker was replaced.`,
+      `The pricing ran over its time limit (PRICER_TASK_TIMEOUT_MS = ${error.limitMs} ms) and was stopped; its ` +
+        `worker was replaced.`,
     )
   }
   if (error instanceof PoolBusy)
@@ -31,7 +32,8 @@ function poolFailure(error: unknown): Error {
     )
   if (error instanceof WorkerDied && error.outOfMemory) {
     return serviceUnavailable(
-      'The pricing exceeded the memory limit of its worker (PRICER_WORKER_MAX_MEMORY_MB) and was stopped; its worker was replaced.',
+      'The pricing exceeded the memory limit of its worker (PRICER_WORKER_MAX_MEMORY_MB) and was stopped; its worker ' +
+        'was replaced.',
     )
   }
   const message = (error as Error | undefined)?.message ?? ''

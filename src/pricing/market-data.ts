@@ -139,7 +139,8 @@ export function resolveCurveRow(
     )
   if (!row.time_index || !row.payload) {
     throw conflict(
-      `Curve '${row.curve_identifier}' (${describe()}) has no observation at or before ${req.valuation} in market-data set '${set}'.`,
+      `Curve '${row.curve_identifier}' (${describe()}) has no observation at or before ${req.valuation} in ` +
+        `market-data set '${set}'.`,
     )
   }
   const known = row.resolved?.[role]
@@ -187,7 +188,10 @@ function fresh(
   const bound = ctx.max_curve_age_days
   if (bound === null || bound === undefined || curve.age_days <= bound) return curve
   throw conflict(
-    `Curve '${curve.curve_identifier}' (${describe()}) was last observed on ${curve.reference_date}, ${curve.age_days} days before the valuation date ${req.valuation.slice(0, 10)}; market-data set '${set}' prices with observations up to ${bound} days old (max_curve_age_days). Publish an observation of the curve at or before the valuation date, or raise (or null) the set's max_curve_age_days.`,
+    `Curve '${curve.curve_identifier}' (${describe()}) was last observed on ${curve.reference_date}, ` +
+      `${curve.age_days} days before the valuation date ${req.valuation.slice(0, 10)}; market-data set '${set}' ` +
+      `prices with observations up to ${bound} days old (max_curve_age_days). Publish an observation of the curve ` +
+      `at or before the valuation date, or raise (or null) the set's max_curve_age_days.`,
   )
 }
 
@@ -205,7 +209,8 @@ export function resolveMarketData(
       const indexUid = ctx.dump_benchmark_index_uid as string | undefined
       if (!benchmark && !indexUid) {
         throw conflict(
-          `The instrument stores no benchmark_rate_index_uid, so no '${req.benchmarkRole}' benchmark curve can be selected (pass benchmark_curve_uid or benchmark_curve_unique_identifier).`,
+          `The instrument stores no benchmark_rate_index_uid, so no '${req.benchmarkRole}' benchmark curve can be ` +
+            `selected (pass benchmark_curve_uid or benchmark_curve_unique_identifier).`,
         )
       }
       const row = benchmark ?? ctx.curves.find((c) => c.role === req.benchmarkRole)
@@ -213,7 +218,8 @@ export function resolveMarketData(
       const describe = () =>
         benchmark
           ? `benchmark curve '${benchmark.curve_identifier}'`
-          : `binding '${req.benchmarkRole}:index:${indexUid}:${req.benchmarkSide}' (role ${req.benchmarkRole}, index ${indexUid}, quote side ${req.benchmarkSide})`
+          : `binding '${req.benchmarkRole}:index:${indexUid}:${req.benchmarkSide}' (role ${req.benchmarkRole}, index ` +
+            `${indexUid}, quote side ${req.benchmarkSide})`
       const curve = resolveCurveRow(row, role, ctx, req, describe)
       const expected = req.parameters.benchmark_expected_curve_type
       if (typeof expected === 'string' && curve.curve_type !== expected) {
@@ -229,7 +235,8 @@ export function resolveMarketData(
     if (!indexUid) {
       const indexField = floatingIndex ? 'floating_rate_index_uid' : 'benchmark_rate_index_uid'
       throw conflict(
-        `The instrument stores no ${indexField}, so no '${role}' curve can be selected${role === 'discount' ? ' (pass parameters.with_yield to price on a flat yield)' : ''}.`,
+        `The instrument stores no ${indexField}, so no '${role}' curve can be ` +
+          `selected${role === 'discount' ? ' (pass parameters.with_yield to price on a flat yield)' : ''}.`,
       )
     }
     const describe = () =>
@@ -251,11 +258,13 @@ export function resolveMarketData(
       )
     if (!ctx.fixing_node_uid)
       throw conflict(
-        `Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' cannot be read.`,
+        `Market-data set '${set}' has no 'fixing_rates' binding, so fixings of '${ctx.floating_index.identifier}' ` +
+          `cannot be read.`,
       )
     if (ctx.fixings?.invalid)
       throw conflict(
-        `Fixings of '${ctx.floating_index.identifier}' in market-data set '${set}' cannot be read: ${ctx.fixings.invalid}.`,
+        `Fixings of '${ctx.floating_index.identifier}' in market-data set '${set}' cannot be read: ` +
+          `${ctx.fixings.invalid}.`,
       )
     result.floating = {
       index_uid: ctx.floating_index.uid,

@@ -117,7 +117,8 @@ export interface MarketPart {
  */
 export const floatingIndexRows = (sql: Sql, uids: ReturnType<Sql['unsafe']>) => sql`
   select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump as convention
-  from (select distinct u from (${uids}) given(u) where u ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
+  from (select distinct u from (${uids}) given(u) where u ~*
+    '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') f
   join indexes ix on ix.uid = f.u::uuid
   left join index_convention_details cd on cd.index_uid = ix.uid`
 
@@ -242,10 +243,12 @@ export async function loadMarketParts(
     ),
     wants as (
       select r.ord, w.role, w.index_uid, w.side,
-             concat_ws('|', r.set_uid, r.discount_node, extract(epoch from r.valuation), w.role, w.index_uid, w.side) as key,
+             concat_ws('|', r.set_uid, r.discount_node, extract(epoch from r.valuation), w.role, w.index_uid, w.side)
+               as key,
              r.set_uid, r.discount_node, r.valuation
       from req r
-      cross join lateral (values ('discount', coalesce(r.floating_index, r.benchmark_index), r.side), ('projection', r.floating_index, r.side),
+      cross join lateral (values ('discount', coalesce(r.floating_index, r.benchmark_index), r.side), ('projection',
+        r.floating_index, r.side),
                                  (r.benchmark_role, r.benchmark_index, r.benchmark_side)) w(role, index_uid, side)
       where w.index_uid is not null and r.set_uid is not null
     ),
@@ -259,12 +262,14 @@ export async function loadMarketParts(
              o.time_index, o.curve as payload, md5(o.curve) as payload_hash
       from (select distinct on (key) * from wants) w
       left join pricing_curve_selections s
-        on s.market_data_set_uid = w.set_uid and s.status = 'ACTIVE' and s.binding_key = w.role || ':index:' || w.index_uid || ':' || w.side
+        on s.market_data_set_uid = w.set_uid and s.status = 'ACTIVE' and s.binding_key = w.role || ':index:' ||
+          w.index_uid || ':' || w.side
       left join pricing_curves c on c.uid = s.curve_uid
       left join curve_building_details b on b.curve_uid = c.uid
       left join lateral (
         select time_index, curve from discount_curve_observations
-        where data_node_uid = w.discount_node::uuid and curve_identifier = c.unique_identifier and time_index <= w.valuation
+        where data_node_uid = w.discount_node::uuid and curve_identifier = c.unique_identifier and time_index <=
+          w.valuation
         order by time_index desc limit 1
       ) o on true
     ),
@@ -273,7 +278,8 @@ export async function loadMarketParts(
     -- one fixing set per node, index and valuation day: every fixing up to that day, whichever bonds need it, so
     -- that its content depends on its key alone and the main thread caches it; the sets it holds are not read again
     windows as (
-      select distinct concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier, r.valuation_day
+      select distinct concat_ws('|', r.fixing_node, fl.uid, r.valuation_day) as key, r.fixing_node, fl.identifier,
+        r.valuation_day
       from req r join floating fl on fl.uid = r.floating_index
       where r.fixing_node is not null
     ),
@@ -293,11 +299,13 @@ export async function loadMarketParts(
              'discount_node_uid', r.discount_node, 'fixing_node_uid', r.fixing_node,
              'curve_keys', coalesce(wr.keys, '[]'::json),
              'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),
-             'fixings_key', case when r.fixing_node is null then null else concat_ws('|', r.fixing_node, r.floating_index, r.valuation_day) end) as data
+             'fixings_key', case when r.fixing_node is null then null else concat_ws('|', r.fixing_node,
+               r.floating_index, r.valuation_day) end) as data
     from req r left join wants_by_request wr on wr.ord = r.ord
     union all select 'curve', null, key, to_json(selected) from selected
     union all select 'index', null, uid, to_json(floating) from floating
-    union all select 'fixings', null, key, json_build_object('identifier', identifier, 'dates', dates, 'rates', rates, 'content_hash', md5(dates::text || rates::text)) from fixing_sets`
+    union all select 'fixings', null, key, json_build_object('identifier', identifier, 'dates', dates, 'rates', rates,
+      'content_hash', md5(dates::text || rates::text)) from fixing_sets`
   const curves = new Map<string, SelectedCurveRow>()
   const indexes = new Map<string, FloatingIndexPart>()
   const fixings = new Map<string, FixingSet>()

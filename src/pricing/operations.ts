@@ -76,7 +76,11 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     responseModel: 'BondAnalyticsResponse',
     summary: 'Bond analytics',
     description:
-      "Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV (the yield in yield_compounding, yield_frequency and yield_day_count, default the bond's), from the model price; with quoted_yield, all of them from that yield by QuantLib's BondFunctions (a callable's durations then by the straight-bond formulas). A callable adds yield_to_worst, workout_date and yields_to_call (each call date after settlement and the maturity, at the clean price).",
+      'Clean and dirty price and accrued amount per 100 at settlement, with yield, durations, convexity and BPV (the ' +
+      "yield in yield_compounding, yield_frequency and yield_day_count, default the bond's), from the model " +
+      "price; with quoted_yield, all of them from that yield by QuantLib's BondFunctions (a callable's durations " +
+      'then by the straight-bond formulas). A callable adds yield_to_worst, workout_date and yields_to_call ' +
+      '(each call date after settlement and the maturity, at the clean price).',
     outputRoot: 'response:$',
     flatOutputs: ['analytics.clean_price', 'analytics.dirty_price', 'analytics.accrued_amount'],
     responseMappings: [],
@@ -99,7 +103,10 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     responseModel: 'BondYieldResponse',
     summary: 'Bond yield',
     description:
-      "Yield of the model clean price, or of override_clean_price, in yield_compounding, yield_frequency and yield_day_count (default: compounded at the coupon frequency, the bond's day count). A callable adds yield_to_worst, workout_date and yields_to_call: the yield of the bond redeemed at each call date after settlement at its call price, and at maturity.",
+      'Yield of the model clean price, or of override_clean_price, in yield_compounding, yield_frequency and ' +
+      "yield_day_count (default: compounded at the coupon frequency, the bond's day count). A callable adds " +
+      'yield_to_worst, workout_date and yields_to_call: the yield of the bond redeemed at each call date after ' +
+      'settlement at its call price, and at maturity.',
     outputRoot: 'response:$',
     flatOutputs: ['yield'],
     responseMappings: [],
@@ -122,7 +129,9 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     responseModel: 'BondCashflowsResponse',
     summary: 'Bond cashflows by leg',
     description:
-      'The cash flows not yet paid at the valuation date (a flow paid on it is not listed), grouped by leg (fixed, floating, amortization, redemption); include_paid adds the paid ones. Floating rows carry payment_date, fixing_date, rate, spread and amount.',
+      'The cash flows not yet paid at the valuation date (a flow paid on it is not listed), grouped by leg (fixed, ' +
+      'floating, amortization, redemption); include_paid adds the paid ones. Floating rows carry payment_date, ' +
+      'fixing_date, rate, spread and amount.',
     outputRoot: 'response:$',
     flatOutputs: ['legs.fixed', 'legs.floating', 'legs.amortization', 'legs.redemption'],
     responseMappings: [
@@ -154,7 +163,10 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     responseModel: 'BondCarryRollDownResponse',
     summary: 'Bond carry and roll-down',
     description:
-      "Prices the instrument, then carry and roll-down over horizon_days business days of the bond calendar: p1 on today's curve seen from the horizon (forwards unchanged; callables on the same Hull-White tree) and at today's yield, every price figure per 100 of the notional at today's settlement, coupons_between_ccy in currency. Extra keys give the constant-tenor (rolled-curve) roll-down; clean adds the clean figures.",
+      'Prices the instrument, then carry and roll-down over horizon_days business days of the bond calendar: p1 on ' +
+      "today's curve seen from the horizon (forwards unchanged; callables on the same Hull-White tree) and at " +
+      "today's yield, every price figure per 100 of the notional at today's settlement, coupons_between_ccy in " +
+      'currency. Extra keys give the constant-tenor (rolled-curve) roll-down; clean adds the clean figures.',
     outputRoot: 'response:$',
     flatOutputs: [
       'horizon_days',
@@ -191,7 +203,9 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     responseModel: 'BondFixingsAvailabilityResponse',
     summary: 'Fixings coverage',
     description:
-      'Per-index coverage of the fixings pricing needs: those of coupons not yet paid that fixed before the valuation date, within a window from the earlier of their first fixing and valuation date − 365 days to the valuation date; not_required (no rows) for fixed-rate instruments.',
+      'Per-index coverage of the fixings pricing needs: those of coupons not yet paid that fixed before the ' +
+      'valuation date, within a window from the earlier of their first fixing and valuation date − 365 days to ' +
+      'the valuation date; not_required (no rows) for fixed-rate instruments.',
     outputRoot: 'response:$',
     flatOutputs: ['status', 'fixings'],
     responseMappings: [],

@@ -123,7 +123,8 @@ async function prepare(req: PricingRequest, ctx: PricingContextRow, benchmark: B
   }
   if (!isSupportedInstrumentType(type)) {
     throw badRequest(
-      `Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed income pricer API.`,
+      `Operation '${op.key}' is not supported for instrument type '${type}': it is not registered for the fixed ` +
+        `income pricer API.`,
     )
   }
   if (!ctx.set_uid) throw conflict(`Pricing market-data set '${marketDataSet}' was not found.`)

@@ -106,7 +106,8 @@ export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_prici
  * two index uids as text.
  */
 const termsColumns = (sql: Sql) => sql`
-  d.instrument_type, d.instrument_dump, d.instrument_dump::text as terms_json, md5(d.instrument_dump::text) as terms_hash,
+  d.instrument_type, d.instrument_dump, d.instrument_dump::text as terms_json, md5(d.instrument_dump::text) as
+    terms_hash,
   d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
   d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index`
 
@@ -156,7 +157,8 @@ export async function latestObservationDate(sql: Sql, now: Date, marketDataSet: 
        join pricing_market_data_bindings b on b.market_data_set_uid = m.uid and b.concept_key = 'discount_curves'
        join pricing_curve_selections s on s.market_data_set_uid = m.uid and s.status = 'ACTIVE'
        join pricing_curves c on c.uid = s.curve_uid
-       join discount_curve_observations o on o.data_node_uid = b.data_node_uid and o.curve_identifier = c.unique_identifier and o.time_index <= ${now}
+       join discount_curve_observations o on o.data_node_uid = b.data_node_uid and o.curve_identifier =
+         c.unique_identifier and o.time_index <= ${now}
        where m.set_key = ${marketDataSet}),
       (select max(time_index) from discount_curve_observations where time_index <= ${now})
     ) at time zone 'UTC', 'YYYY-MM-DD') as day`
@@ -313,7 +315,8 @@ export function cachedPricingContext(
 
 export async function loadPricingDetails(sql: Sql, assetUid: string): Promise<PricingDetailsRow | undefined> {
   const [row] = await sql<PricingDetailsRow[]>`
-    select a.uid::text as asset_uid, d.instrument_type, d.instrument_dump, d.pricing_details_date, d.serialization_format,
+    select a.uid::text as asset_uid, d.instrument_type, d.instrument_dump, d.pricing_details_date,
+      d.serialization_format,
            d.pricing_package_version, d.source, d.metadata_json
     from assets a left join asset_pricing_details d on d.asset_uid = a.uid
     where a.uid = ${assetUid}`
@@ -337,7 +340,8 @@ export async function loadExplicitCurve(
     left join curve_building_details b on b.curve_uid = c.uid
     left join lateral (
       select time_index, curve from discount_curve_observations
-      where data_node_uid = ${q.discountNode}::uuid and curve_identifier = c.unique_identifier and time_index <= ${q.valuation}::timestamptz
+      where data_node_uid = ${q.discountNode}::uuid and curve_identifier = c.unique_identifier and time_index <=
+        ${q.valuation}::timestamptz
       order by time_index desc limit 1
     ) o on true
     where ${q.byUid ? sql`c.uid = ${q.curve}::uuid` : sql`c.unique_identifier = ${q.curve}`}`

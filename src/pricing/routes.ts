@@ -74,7 +74,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getAssetPricingDetails',
         summary: 'Current pricing details of an asset',
         description:
-          'The stored instrument terms and `pricing_support`: the pricer operations available for its instrument type and where to call them.',
+          'The stored instrument terms and `pricing_support`: the pricer operations available for its instrument ' +
+          'type and where to call them.',
         tags: ['pricing'],
         params: PricingDetailsParams,
         response: { 200: PricingDetailsResponse, 404: ErrorResponse, 422: ErrorResponse },

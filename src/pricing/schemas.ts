@@ -60,7 +60,8 @@ export const BumpBp = Opt(
 )
 export const KeyRateTenors = Opt(
   Type.Array(Type.String({ pattern: '^[1-9][0-9]{0,3}[DdWwMmYy]$' }), { minItems: 2, maxItems: 40, uniqueItems: true }),
-  "key-rate risk: at least two increasing tenors from each curve's reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y 15Y 20Y 30Y)",
+  "key-rate risk: at least two increasing tenors from each curve's reference date (default 3M 6M 1Y 2Y 3Y 5Y 7Y 10Y " +
+    '15Y 20Y 30Y)',
 )
 const bump = { bump_bp: BumpBp }
 
@@ -71,7 +72,8 @@ const yieldConvention = {
   yield_compounding: Opt(Compounding, 'compounding of the yield (default Compounded)'),
   yield_frequency: Opt(
     Type.String({ minLength: 1, maxLength: 32 }),
-    'compounding frequency of the yield: Annual, Semiannual, Quarterly, Monthly, ... or a period such as 6M (default: the coupon frequency; a zero-coupon bond Annual)',
+    'compounding frequency of the yield: Annual, Semiannual, Quarterly, Monthly, ... or a period such as 6M ' +
+      '(default: the coupon frequency; a zero-coupon bond Annual)',
   ),
   yield_day_count: Opt(
     Type.String({ minLength: 1, maxLength: 64 }),
@@ -103,7 +105,8 @@ export const OPERATION_PARAMETERS = {
     ...yieldConvention,
     quoted_yield: Opt(
       DecimalYield,
-      "price from this yield (decimal, in the yield conventions) by QuantLib's BondFunctions instead of from a curve: clean, dirty, accrued and the yield measures at it",
+      "price from this yield (decimal, in the yield conventions) by QuantLib's BondFunctions instead of from a " +
+        'curve: clean, dirty, accrued and the yield measures at it',
     ),
   }),
   duration: params('DurationParameters', {
@@ -115,7 +118,8 @@ export const OPERATION_PARAMETERS = {
         ...DurationType,
         default: 'Modified',
         description:
-          'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve bumps',
+          'Simple, Macaulay or Modified (default) at the yield of the model price; Effective or KeyRate from curve ' +
+          'bumps',
       }),
     ),
     key_rate_tenors: KeyRateTenors,
@@ -234,7 +238,9 @@ export const AssetPricingOperationRequest = Type.Object(
     parameters: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         default: {},
-        description: `operation-specific; unknown parameters are rejected: ${Object.values(OPERATION_PARAMETERS).map(titleOf).join(', ')}`,
+        description:
+          `operation-specific; unknown parameters are rejected: ` +
+          `${Object.values(OPERATION_PARAMETERS).map(titleOf).join(', ')}`,
       }),
     ),
   },

@@ -27,14 +27,17 @@ export async function accountRisk(
   const snapshot = await holdingsSnapshot(app.sql, accountUid, body.holdings_date)
   if (!snapshot)
     throw notFound(
-      `Account '${accountUid}' has no holdings snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`,
+      `Account '${accountUid}' has no holdings ` +
+        `snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`,
     )
   const holdings = await riskHoldings(app.sql, snapshot.uid)
   // stored by the loader or before the API bounded quantities: figures beyond a double's range cannot be answered
   const huge = holdings.find((h) => !(Math.abs(Number(h.quantity)) <= MAX_HOLDING_QUANTITY))
   if (huge)
     throw conflict(
-      `Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`,
+      `Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ` +
+        `${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ` +
+        `${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`,
     )
   const parameters: NonNullable<AccountRiskRequest['parameters']> = body.parameters ?? {}
   const req = pricingRequest(

@@ -120,7 +120,8 @@ export class PricingJobs {
       await Promise.all(jobs.map((job) => job.remove().catch(() => {})))
       throw new HttpError(
         504,
-        `The batch did not finish within PRICING_BATCH_WAIT_MS (${this.options.waitTimeoutMs} ms); retry it, or split it.`,
+        `The batch did not finish within PRICING_BATCH_WAIT_MS (${this.options.waitTimeoutMs} ms); retry it, or ` +
+          `split it.`,
       )
     }
     return (results as BatchItem[][]).flat()

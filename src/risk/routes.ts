@@ -43,7 +43,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'priceFixedIncomeAssetsBatch',
         summary: 'One pricer operation over many assets',
         description:
-          'Runs `operation` with `parameters` on every asset of `asset_uids` (1 to 10,000), as its single-asset route would: each item carries the status that route answers and its body (`result`) or error (`detail`). An asset that cannot be priced is one item; it never fails the batch. Market data is resolved once per distinct need and the pricing is spread over the pool. Never cached.',
+          'Runs `operation` with `parameters` on every asset of `asset_uids` (1 to 10,000), as its single-asset ' +
+          'route would: each item carries the status that route answers and its body (`result`) or error ' +
+          '(`detail`). An asset that cannot be priced is one item; it never fails the batch. Market data is ' +
+          'resolved once per distinct need and the pricing is spread over the pool. Never cached.',
         tags: [TAG],
         body: BatchPricingRequest,
         response: { 200: BatchPricingResponse, ...ERRORS },
@@ -76,7 +79,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getFixedIncomeAccountRisk',
         summary: "Risk of an account's holdings",
         description:
-          "Prices the account's holdings snapshot (the latest at or before `holdings_date`): per position the NPV of one unit, market_value = quantity × npv, dv01 = quantity × DV01 and key_rate_dv01 = quantity × key-rate duration × npv × 1e-4 per tenor; totals over the priced positions. A position that cannot be priced is listed with its status and detail and left out of the totals. Never cached.",
+          "Prices the account's holdings snapshot (the latest at or before `holdings_date`): per position the NPV of " +
+          'one unit, market_value = quantity × npv, dv01 = quantity × DV01 and key_rate_dv01 = quantity × ' +
+          'key-rate duration × npv × 1e-4 per tenor; totals over the priced positions. A position that cannot be ' +
+          'priced is listed with its status and detail and left out of the totals. Never cached.',
         tags: [TAG],
         params: AccountRiskParams,
         body: AccountRiskRequest,

@@ -11,13 +11,19 @@ export async function listFunds(
 ) {
   const p = f.search ? containsPattern(f.search.toLowerCase()) : undefined
   const where = sql`where true
-    ${p ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(account_uid::text) like ${p} or lower(target_portfolio_uid::text) like ${p})` : sql``}
+    ${
+      p
+        ? sql`and (lower(uid::text) like ${p} or lower(unique_identifier) like ${p} or lower(account_uid::text) like
+      ${p} or lower(target_portfolio_uid::text) like ${p})`
+        : sql``
+    }
     ${f.account_uid ? sql`and account_uid = ${f.account_uid}` : sql``}
     ${f.portfolio_uid ? sql`and target_portfolio_uid = ${f.portfolio_uid}` : sql``}`
   const [rows, [count]] = await Promise.all([
     sql<
       VirtualFund[]
-    >`select ${sql.unsafe(FUND)} from virtual_funds ${where} order by unique_identifier collate "C", uid limit ${f.limit} offset ${f.offset}`,
+    >`select ${sql.unsafe(FUND)} from virtual_funds ${where} order by unique_identifier collate "C", uid limit
+      ${f.limit} offset ${f.offset}`,
     sql<{ n: number }[]>`select count(*)::int as n from virtual_funds ${where}`,
   ])
   return { rows, total: count.n }
@@ -46,14 +52,18 @@ export async function fundSnapshot(sql: Sql, fundUid: string, date: string | und
   const [set] = date
     ? await sql<
         { uid: string; time_index: Date; source: string }[]
-      >`select uid::text, time_index, source_account_holdings_set_uid::text as source from virtual_fund_holdings_sets where virtual_fund_uid = ${fundUid} and time_index = ${date}::timestamptz order by uid limit 1`
+      >`select uid::text, time_index, source_account_holdings_set_uid::text as source from virtual_fund_holdings_sets
+        where virtual_fund_uid = ${fundUid} and time_index = ${date}::timestamptz order by uid limit 1`
     : await sql<
         { uid: string; time_index: Date; source: string }[]
-      >`select uid::text, time_index, source_account_holdings_set_uid::text as source from virtual_fund_holdings_sets where virtual_fund_uid = ${fundUid} order by time_index ${sql.unsafe(order)}, uid limit 1`
+      >`select uid::text, time_index, source_account_holdings_set_uid::text as source from virtual_fund_holdings_sets
+        where virtual_fund_uid = ${fundUid} order by time_index ${sql.unsafe(order)}, uid limit 1`
   if (!set) return undefined
   const rows = await sql<FundHoldingRow[]>`
-    select time_index, asset_identifier, allocated_quantity::text as quantity, direction, (allocated_quantity * direction)::text as signed_quantity,
-           target_trade_time, extra_details, virtual_fund_holdings_set_uid::text, source_account_holdings_set_uid::text, allocation_strategy
+    select time_index, asset_identifier, allocated_quantity::text as quantity, direction, (allocated_quantity *
+      direction)::text as signed_quantity,
+           target_trade_time, extra_details, virtual_fund_holdings_set_uid::text,
+             source_account_holdings_set_uid::text, allocation_strategy
     from virtual_fund_holdings where virtual_fund_holdings_set_uid = ${set.uid}
     order by asset_identifier limit 500`
   return { set, rows: [...rows] }

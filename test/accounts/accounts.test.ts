@@ -176,13 +176,16 @@ t.test('holdings and holdings by fund', async (t) => {
     'fully allocated assets have no residual',
   )
   // an allocation of an asset the source set does not hold is reported
-  await db.sql`insert into virtual_fund_holdings (virtual_fund_holdings_set_uid, asset_identifier, virtual_fund_uid, source_account_holdings_set_uid, time_index, allocated_quantity)
-    values ('edaeddae-04f9-52aa-9c84-1e08a7ef2dd5', 'UST-STRIP-2036-02-15', '40de67a2-1b8d-595d-9564-a9478b55c814', '7dd82d81-bf1b-5402-8dd6-4e9eae850c59', '2026-11-20T00:00:00Z', 10)`
+  await db.sql`insert into virtual_fund_holdings (virtual_fund_holdings_set_uid, asset_identifier, virtual_fund_uid,
+    source_account_holdings_set_uid, time_index, allocated_quantity)
+    values ('edaeddae-04f9-52aa-9c84-1e08a7ef2dd5', 'UST-STRIP-2036-02-15', '40de67a2-1b8d-595d-9564-a9478b55c814',
+      '7dd82d81-bf1b-5402-8dd6-4e9eae850c59', '2026-11-20T00:00:00Z', 10)`
   const warned = body<{ allocation_warnings: string[] }>(
     await app.inject({ url: `${BASE}/${ACCOUNT}/holdings/by-fund/` }),
   )
   t.same(warned.allocation_warnings, [
-    "Virtual-fund allocation references asset_identifier 'UST-STRIP-2036-02-15' that is not present in the source account holdings set.",
+    "Virtual-fund allocation references asset_identifier 'UST-STRIP-2036-02-15' that is not present in the source " +
+      'account holdings set.',
   ])
   t.match(body(await app.inject({ url: `${BASE}/${ACCOUNT}/holdings/by-fund/?holdings_date=2020-01-01T00:00:00Z` })), {
     source_account_holdings_set_uid: null,
@@ -260,7 +263,9 @@ t.test('add holdings: validation, conflict, overwrite', async (t) => {
     [
       409,
       {
-        detail: `Account holdings snapshot already exists for account_uid='${ACCOUNT}' and holdings_date=2026-11-23T00:00:00.000Z.`,
+        detail:
+          `Account holdings snapshot already exists for account_uid='${ACCOUNT}' and ` +
+          `holdings_date=2026-11-23T00:00:00.000Z.`,
       },
     ],
   )

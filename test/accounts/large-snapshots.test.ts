@@ -9,7 +9,8 @@ t.test('holdings and target positions beyond one statement', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo', env: { BODY_LIMIT_BYTES: String(4 * 1024 * 1024) } })
   // 9,000 holdings × 8 columns and 7,000 target positions × 10 columns each pass 65,535 parameters
   const assets = await db.sql<{ uid: string; unique_identifier: string }[]>`
-    insert into assets (unique_identifier, asset_type) select 'BIG-' || g, 'bond' from generate_series(1, 9000) g returning uid::text, unique_identifier`
+    insert into assets (unique_identifier, asset_type) select 'BIG-' || g, 'bond' from generate_series(1, 9000) g
+      returning uid::text, unique_identifier`
   const holdings = await app.inject({
     method: 'POST',
     url: `${BASE}/${ACCOUNT}/add-holdings/`,
@@ -19,9 +20,8 @@ t.test('holdings and target positions beyond one statement', async (t) => {
     },
   })
   t.equal(holdings.statusCode, 200, holdings.body.slice(0, 300))
-  const [held] = await db.sql<
-    { n: number }[]
-  >`select count(*)::int as n from account_holdings where holdings_set_uid = ${body<{ holdings_set_uid: string }>(holdings).holdings_set_uid}`
+  const [held] = await db.sql<{ n: number }[]>`select count(*)::int as n from account_holdings where holdings_set_uid =
+    ${body<{ holdings_set_uid: string }>(holdings).holdings_set_uid}`
   t.equal(held.n, 9000)
   const targets = await app.inject({
     method: 'POST',
@@ -40,6 +40,7 @@ t.test('holdings and target positions beyond one statement', async (t) => {
   t.equal(targets.statusCode, 200, targets.body.slice(0, 300))
   const [stored] = await db.sql<
     { n: number }[]
-  >`select count(*)::int as n from target_positions tp join position_sets ps on ps.uid = tp.position_set_uid where ps.position_set_time = '2026-11-23T00:00:00Z'`
+  >`select count(*)::int as n from target_positions tp join position_sets ps on ps.uid = tp.position_set_uid where
+    ps.position_set_time = '2026-11-23T00:00:00Z'`
   t.equal(stored.n, 7000)
 })

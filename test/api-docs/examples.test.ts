@@ -19,7 +19,8 @@ t.test("each pricer operation's example answers 200", async (t) => {
     t.equal(
       answer.status,
       200,
-      `${op.operationId}: POST ${answer.url} ${JSON.stringify(answer.example.body)} → ${JSON.stringify(answer.body).slice(0, 200)}`,
+      `${op.operationId}: POST ${answer.url} ${JSON.stringify(answer.example.body)} → ` +
+        `${JSON.stringify(answer.body).slice(0, 200)}`,
     )
   }
 })

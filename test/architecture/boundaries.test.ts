@@ -27,7 +27,8 @@ export function workerImports(text: string): string[] {
 t.test('the scanner finds an import into workers/', async (t) => {
   t.same(
     workerImports(
-      "import { a } from '../../workers/operations/x.ts'\nimport { b } from '../../workers/entry.ts'\nexport { c } from '../workers/y.ts'",
+      "import { a } from '../../workers/operations/x.ts'\nimport { b } from '../../workers/entry.ts'\nexport { c } " +
+        "from '../workers/y.ts'",
     ),
     ['../../workers/operations/x.ts', '../workers/y.ts'],
   )

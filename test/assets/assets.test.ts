@@ -43,7 +43,9 @@ t.test('monitor frame: columns filled from stored details', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const frame = body<{ status: string; columns: string[]; rows: Json[]; fields: Json[]; source: { context: Json } }>(
     await app.inject({
-      url: `${BASE}/monitor/frame/?unique_identifiers=UST-4.25-2031-11-15&unique_identifiers=DBR-2.5-2035-02-15&unique_identifiers=UST-4.25-2031-11-15`,
+      url:
+        `${BASE}/monitor/frame/?unique_identifiers=UST-4.25-2031-11-15&unique_identifiers=DBR-2.5-2035-02-15&` +
+        `unique_identifiers=UST-4.25-2031-11-15`,
     }),
   )
   t.equal(frame.status, 'ready')

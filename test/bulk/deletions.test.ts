@@ -23,11 +23,14 @@ t.test('portfolio blockers: exact sentences per uid, unblocked and unknown uids 
   ])
   t.same([...blockers.keys()].sort(), [byFund, byBoth].sort())
   t.same(blockers.get(byFund), [
-    'VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual funds first.',
+    'VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual ' +
+      'funds first.',
   ])
   t.same(blockers.get(byBoth), [
-    'VirtualFundTable.target_portfolio_uid references this portfolio (count=2). Delete or retarget those virtual funds first.',
-    'TargetPositionsStorage.portfolio_uid references this portfolio (count=1). Delete or retarget account target positions first.',
+    'VirtualFundTable.target_portfolio_uid references this portfolio (count=2). Delete or retarget those virtual ' +
+      'funds first.',
+    'TargetPositionsStorage.portfolio_uid references this portfolio (count=1). Delete or retarget account target ' +
+      'positions first.',
   ])
   t.same(await findPortfolioDeleteBlockers(sql, []), new Map())
 })

@@ -59,7 +59,8 @@ t.test('a blocked selection is 409, nothing is deleted and no job is queued', as
   t.equal(r.statusCode, 409)
   t.equal(
     body(r).detail,
-    `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual funds first.`,
+    `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or ` +
+      `retarget those virtual funds first.`,
   )
   t.equal(await fx.count(sql, 'portfolios', [free, funded]), 2)
   t.equal(await fx.count(sql, 'portfolio_weights'), 2)

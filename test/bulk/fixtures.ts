@@ -51,7 +51,8 @@ export async function assetCategories(sql: Sql, count: number, withAsset = false
             select u, 'AC-' || u::text, 'Category ' || u::text from unnest(${uids}::uuid[]) as u`
   if (withAsset) {
     const a = await asset(sql)
-    await sql`insert into asset_category_memberships (category_uid, asset_uid) select u, ${a.uid}::uuid from unnest(${uids}::uuid[]) as u`
+    await sql`insert into asset_category_memberships (category_uid, asset_uid) select u, ${a.uid}::uuid from
+      unnest(${uids}::uuid[]) as u`
   }
   return uids
 }
@@ -59,8 +60,10 @@ export async function assetCategories(sql: Sql, count: number, withAsset = false
 /** A virtual fund targeting `portfolioUid` (blocker 1). */
 export async function virtualFund(sql: Sql, portfolioUid: string): Promise<void> {
   const account = randomUUID()
-  await sql`insert into accounts (uid, unique_identifier, account_name) values (${account}, ${`ACC-${account}`}, 'Bulk test account')`
-  await sql`insert into virtual_funds (unique_identifier, account_uid, target_portfolio_uid) values (${`VF-${account}`}, ${account}, ${portfolioUid})`
+  await sql`insert into accounts (uid, unique_identifier, account_name) values (${account}, ${`ACC-${account}`},
+    'Bulk test account')`
+  await sql`insert into virtual_funds (unique_identifier, account_uid, target_portfolio_uid) values
+    (${`VF-${account}`}, ${account}, ${portfolioUid})`
 }
 
 /** An account target position on `portfolioUid` (blocker 2). */
@@ -69,12 +72,16 @@ export async function targetPosition(sql: Sql, portfolioUid: string): Promise<vo
   const model = randomUUID()
   const allocation = randomUUID()
   const set = randomUUID()
-  await sql`insert into accounts (uid, unique_identifier, account_name) values (${account}, ${`ACC-${account}`}, 'Bulk test account')`
-  await sql`insert into account_allocation_models (uid, allocation_model_name) values (${model}, ${`model-${model}`.slice(0, 100)})`
+  await sql`insert into accounts (uid, unique_identifier, account_name) values (${account}, ${`ACC-${account}`},
+    'Bulk test account')`
+  await sql`insert into account_allocation_models (uid, allocation_model_name) values (${model},
+    ${`model-${model}`.slice(0, 100)})`
   await sql`insert into account_target_allocations (uid, unique_identifier, account_uid, account_allocation_model_uid)
             values (${allocation}, ${`ATA-${allocation}`}, ${account}, ${model})`
-  await sql`insert into position_sets (uid, account_target_allocation_uid, position_set_time) values (${set}, ${allocation}, now())`
-  await sql`insert into target_positions (position_set_uid, time_index, target_type, target_uid, portfolio_uid, weight_notional_exposure)
+  await sql`insert into position_sets (uid, account_target_allocation_uid, position_set_time) values (${set},
+    ${allocation}, now())`
+  await sql`insert into target_positions (position_set_uid, time_index, target_type, target_uid, portfolio_uid,
+    weight_notional_exposure)
             values (${set}, now(), 'portfolio', ${portfolioUid}, ${portfolioUid}, 1)`
 }
 

@@ -53,9 +53,11 @@ t.test('portfolios: protected virtual-fund and target-position references block,
     detail: 'The portfolio selection cannot be deleted as submitted.',
     matched_count: 3,
     blockers: [
-      `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or retarget those virtual funds first.`,
+      `Portfolio ${funded}: VirtualFundTable.target_portfolio_uid references this portfolio (count=1). Delete or ` +
+        `retarget those virtual funds first.`,
       `Portfolio ${MISSING} was not found.`,
-      `Portfolio ${targeted}: TargetPositionsStorage.portfolio_uid references this portfolio (count=1). Delete or retarget account target positions first.`,
+      `Portfolio ${targeted}: TargetPositionsStorage.portfolio_uid references this portfolio (count=1). Delete or ` +
+        `retarget account target positions first.`,
     ],
     warnings: [],
   })

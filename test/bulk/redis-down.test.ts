@@ -42,7 +42,8 @@ t.test('bulk preflight works; execution answers 503 at once and deletes nothing'
   t.equal(r.statusCode, 503)
   t.equal(
     body(r).detail,
-    `The bulk-delete queue is unavailable: Redis at 127.0.0.1:${port} cannot be reached. Nothing was deleted; retry when the queue is back.`,
+    `The bulk-delete queue is unavailable: Redis at 127.0.0.1:${port} cannot be reached. Nothing was deleted; retry ` +
+      `when the queue is back.`,
   )
   t.ok(Date.now() - t0 < 2_000, 'no long hang')
   t.equal(await fx.count(db.sql, 'portfolios', uids), 2)

@@ -97,10 +97,14 @@ t.test('calendar bulk upserts: concurrent, large, atomic', async (t) => {
 
   await t.test('a row refused in a later chunk writes nothing at all', async (t) => {
     // the test's own database only: a trigger that refuses one marked row, which sorts into the last chunk
-    await db.sql.unsafe(`
+    await db.sql.unsafe(
+      `
       create function refuse_marked() returns trigger language plpgsql as $$
-      begin if new.holiday_name = 'refuse me' then raise exception 'refused' using errcode = '22023'; end if; return new; end $$;
-      create trigger refuse_marked before insert or update on calendar_dates for each row execute function refuse_marked();`)
+      begin if new.holiday_name = 'refuse me' then raise exception 'refused' using errcode = '22023'; end if; return ` +
+        `new; end $$;
+      create trigger refuse_marked before insert or update on calendar_dates for each row execute function ` +
+        `refuse_marked();`,
+    )
     const rows: Json[] = dates(20_000, 10).map((d) => ({ local_date: d, is_weekend: true }))
     t.ok(JSON.stringify({ rows }).length < 1024 * 1024, 'the request fits the default body limit')
     rows[rows.length - 1] = { ...rows[rows.length - 1], holiday_name: 'refuse me' }

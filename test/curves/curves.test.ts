@@ -118,7 +118,9 @@ t.test('delete-impact: curated rows that follow the flags, read-only', async (t)
   const { app, db } = await build(t, { bundle: 'demo' })
   const snapshot = async () =>
     (
-      await db.sql`select (select count(*) from pricing_curve_selections)::int as s, (select count(*) from discount_curve_observations)::int as o, (select count(*) from curve_building_details)::int as b, (select count(*) from pricing_curves)::int as c`
+      await db.sql`select (select count(*) from pricing_curve_selections)::int as s, (select count(*) from
+        discount_curve_observations)::int as o, (select count(*) from curve_building_details)::int as b, (select
+          count(*) from pricing_curves)::int as c`
     )[0]
   const before = await snapshot()
   const plain = body<Json & { relationships: Json[]; warnings: string[] }>(
@@ -218,10 +220,13 @@ t.test('DELETE: each flag combination', async (t) => {
 
   // a curve with observations only, alone in its own storage: delete_values empties that storage
   const [node] =
-    await db.sql`insert into data_nodes (storage_table_identifier, kind) values ('lonely_curves', 'discount_curves') returning uid::text`
+    await db.sql`insert into data_nodes (storage_table_identifier, kind) values ('lonely_curves', 'discount_curves')
+      returning uid::text`
   const [lonely] =
-    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('LONELY', 'Lonely', 'discount') returning uid::text`
-  await db.sql`insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve) values (${node.uid}, 'LONELY', '2026-11-20T00:00:00Z', ${encodeCurve([{ days_to_maturity: 365, zero: 0.03 }])})`
+    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('LONELY', 'Lonely',
+      'discount') returning uid::text`
+  await db.sql`insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve) values
+    (${node.uid}, 'LONELY', '2026-11-20T00:00:00Z', ${encodeCurve([{ days_to_maturity: 365, zero: 0.03 }])})`
   t.equal((await del(lonely.uid)).statusCode, 409)
   const res = body<Json>(await del(lonely.uid, '?delete_values=true'))
   t.match(res, {
@@ -235,7 +240,8 @@ t.test('DELETE: each flag combination', async (t) => {
 
   // nothing depends on it: no flag needed, no cleanup reported
   const [bare] =
-    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('BARE', 'Bare', 'discount') returning uid::text`
+    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('BARE', 'Bare',
+      'discount') returning uid::text`
   t.match(body(await del(bare.uid)), { deleted_count: 1, deleted_values_count: 0, storage_cleanups: [] })
   t.equal((await del('nope')).statusCode, 422)
   t.equal((await del(NOBODY, '?force=true')).statusCode, 422)
@@ -289,7 +295,8 @@ t.test('discount curve: latest, historical and each 404', async (t) => {
   await db.sql`insert into pricing_market_data_sets (set_key, display_name) values ('empty', 'Empty')`
   await expect404(UST, '?market_data_set=empty', /'empty' has no 'discount_curves' binding/, 'binding')
   const [fresh] =
-    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('FRESH', 'Fresh', 'discount') returning uid::text`
+    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('FRESH', 'Fresh',
+      'discount') returning uid::text`
   await expect404(
     fresh.uid,
     '?market_data_set=default',

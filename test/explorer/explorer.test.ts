@@ -93,8 +93,11 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
     analytics.join(),
   )
   // what Chart.js drew: type, data points and labels of every chart instance on the page
-  const drawn = (await page.evaluate(`Object.values(window.Chart.instances).map((c) => ({
-    type: c.config.type, points: c.data.datasets.reduce((n, d) => n + d.data.length, 0), labels: c.data.labels ? c.data.labels.length : 0 }))`)) as {
+  const drawn = (await page.evaluate(
+    `Object.values(window.Chart.instances).map((c) => ({
+    type: c.config.type, points: c.data.datasets.reduce((n, d) => n + d.data.length, 0), labels: c.data.labels ? ` +
+      `c.data.labels.length : 0 }))`,
+  )) as {
     type: string
     points: number
     labels: number

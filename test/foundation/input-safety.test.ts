@@ -228,7 +228,8 @@ t.test('on the service: NUL and deep JSON are 422, an empty JSON DELETE reaches 
   const { app } = await build(t)
   const create = (payload: string) => app.inject({ method: 'POST', url: '/api/v1/calendar/', headers: json, payload })
   const calendar = (extra: string) =>
-    `{"unique_identifier":"X","display_name":"x","calendar_type":"trading","valid_from":"2026-01-01","valid_to":"2026-12-31"${extra}}`
+    `{"unique_identifier":"X","display_name":"x","calendar_type":"trading","valid_from":"2026-01-01",` +
+    `"valid_to":"2026-12-31"${extra}}`
   const nul = await create(calendar(',"source":"a\\u0000"'))
   t.same([nul.statusCode, body(nul).detail], [422, 'body.source: must not contain a NUL character (\\u0000)'])
   const deep = await create(calendar(`,"metadata_json":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`))
@@ -283,7 +284,8 @@ t.test('over a socket: what the HTTP parser refuses answers {detail} too', async
   }
   const del = await rawHttp(
     15301,
-    'DELETE /api/v1/calendar/00000000-0000-4000-8000-000000000000/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    'DELETE /api/v1/calendar/00000000-0000-4000-8000-000000000000/ HTTP/1.1\r\nHost: x\r\nContent-Type: ' +
+      'application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
   )
   t.match(del, /^HTTP\/1.1 404 /, 'a DELETE with a JSON content type and Content-Length: 0 reaches its handler')
 })
@@ -296,7 +298,8 @@ t.test(
     const started = Date.now()
     const answer = await rawHttp(
       15302,
-      'POST /api/v1/pricing/batch/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"valuation_date"',
+      'POST /api/v1/pricing/batch/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ' +
+        '100\r\n\r\n{"valuation_date"',
     )
     t.match(answer, /^HTTP\/1.1 408 /)
     t.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`)

@@ -51,7 +51,9 @@ t.test(
     const cic = {
       name: '9999_cic.sql',
       checksum: 'c',
-      sql: '-- migrate:no-transaction\ncreate table if not exists t_cic (a int);\nselect pg_sleep(0.3);\ncreate index concurrently if not exists t_cic_a on t_cic (a);\n',
+      sql:
+        '-- migrate:no-transaction\ncreate table if not exists t_cic (a int);\nselect pg_sleep(0.3);\ncreate index ' +
+        'concurrently if not exists t_cic_a on t_cic (a);\n',
     }
     const runs = await Promise.all(pools.map((p) => migrate(p, [...readMigrations(), cic])))
     t.same(runs.flat(), ['9999_cic.sql'], 'applied once, by one of them')

@@ -67,12 +67,15 @@ t.test('delete-impact: curated rows, opt-in samples, read-only', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo' })
   const snapshot = async () =>
     (
-      await db.sql`select (select count(*) from indexes)::int as i, (select count(*) from index_fixings)::int as f, (select count(*) from index_convention_details)::int as c, (select count(*) from portfolios where published_index_uid is not null)::int as p`
+      await db.sql`select (select count(*) from indexes)::int as i, (select count(*) from index_fixings)::int as f,
+        (select count(*) from index_convention_details)::int as c, (select count(*) from portfolios where
+          published_index_uid is not null)::int as p`
     )[0]
   const before = await snapshot()
   const [expected] = await db.sql`select
       (select count(*) from index_fixings where index_identifier = 'USD-TERM-SOFR-3M')::int as fixings,
-      (select count(*) from pricing_curve_selections where selector_type = 'index' and selector_key = ${SOFR})::int as selections,
+      (select count(*) from pricing_curve_selections where selector_type = 'index' and selector_key = ${SOFR})::int as
+        selections,
       (select count(*) from future_asset_details where underlying_index_uid = ${SOFR})::int as futures,
       (select count(*) from portfolios where published_index_uid = ${SOFR})::int as portfolios`
   const impact = body<Impact>(await app.inject({ url: `${BASE}/${SOFR}/delete-impact/` }))
@@ -124,8 +127,10 @@ t.test('DELETE: refused while blocked, then SET NULL and CASCADE in one transact
 
   // an index whose only dependents are a publishing portfolio and its conventions
   const [idx] =
-    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX', 'rate', 'Temporary') returning uid::text`
-  await db.sql`insert into index_convention_details (index_uid, index_family, convention_dump) values (${idx.uid}, 'ibor', '{}'::jsonb)`
+    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX', 'rate',
+      'Temporary') returning uid::text`
+  await db.sql`insert into index_convention_details (index_uid, index_family, convention_dump) values (${idx.uid},
+    'ibor', '{}'::jsonb)`
   const [portfolio] = await db.sql`select uid::text from portfolios limit 1`
   await db.sql`update portfolios set published_index_uid = ${idx.uid} where uid = ${portfolio.uid}`
   t.match(body(await app.inject({ url: `${BASE}/${idx.uid}/delete-impact/` })), {
@@ -136,15 +141,19 @@ t.test('DELETE: refused while blocked, then SET NULL and CASCADE in one transact
   const ok = await del(idx.uid)
   t.same([ok.statusCode, ok.body], [200, 'null'])
   const [after] =
-    await db.sql`select (select count(*) from indexes where uid = ${idx.uid})::int as i, (select count(*) from index_convention_details where index_uid = ${idx.uid})::int as c,
+    await db.sql`select (select count(*) from indexes where uid = ${idx.uid})::int as i, (select count(*) from
+      index_convention_details where index_uid = ${idx.uid})::int as c,
       (select published_index_uid from portfolios where uid = ${portfolio.uid}) as p`
   t.same(after, { i: 0, c: 0, p: null })
   t.equal((await del(idx.uid)).statusCode, 404)
 
   // a curve selection keyed by the index is application-owned: it blocks until removed
   const [other] =
-    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX-2', 'rate', 'Temporary 2') returning uid::text`
-  await db.sql`insert into pricing_curve_selections (market_data_set_uid, binding_key, role_key, selector_type, selector_key, quote_side, curve_uid)
-    select market_data_set_uid, ${'discount:index:' + other.uid + ':mid'}, 'discount', 'index', ${other.uid}, 'mid', curve_uid from pricing_curve_selections where selector_key = ${UST_BENCH} limit 1`
+    await db.sql`insert into indexes (unique_identifier, index_type, display_name) values ('TMP-IDX-2', 'rate',
+      'Temporary 2') returning uid::text`
+  await db.sql`insert into pricing_curve_selections (market_data_set_uid, binding_key, role_key, selector_type,
+    selector_key, quote_side, curve_uid)
+    select market_data_set_uid, ${'discount:index:' + other.uid + ':mid'}, 'discount', 'index', ${other.uid}, 'mid',
+      curve_uid from pricing_curve_selections where selector_key = ${UST_BENCH} limit 1`
   t.equal((await del(other.uid)).statusCode, 409)
 })

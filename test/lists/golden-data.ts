@@ -10,7 +10,10 @@ import type { Bundle } from '../../src/db/bundle/schema.ts'
 /** A version-4-shaped uuid from a name, so every uid is fixed. */
 export function uidOf(name: string): string {
   const h = createHash('md5').update(`golden:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16], 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16], 16) % 4]}${h.slice(17, 20)}-` +
+    `${h.slice(20, 32)}`
+  )
 }
 
 /** mulberry32: a small seeded generator, the same sequence everywhere */
@@ -106,7 +109,9 @@ export function goldenBundle(): Bundle {
   }))
 
   const assets = Array.from({ length: 420 }, (_, i) => {
-    const identifier = `${pick(STEMS)}-${String(Math.floor(i / 3)).padStart(3, '0')}${i % 3 === 0 ? '' : pick(['', 'a', 'A', '_', 'é'])}-${i}`
+    const identifier =
+      `${pick(STEMS)}-${String(Math.floor(i / 3)).padStart(3, '0')}` +
+      `${i % 3 === 0 ? '' : pick(['', 'a', 'A', '_', 'é'])}-${i}`
     const snapshots = Array.from({ length: i % 4 === 0 ? 0 : (i % 3) + 1 }, (_, k) => ({
       time_index: `2026-0${k + 1}-15T00:00:00Z`,
       name: pick(NAMES),

@@ -19,7 +19,8 @@ t.test('list answers equal the recorded ones', async (t) => {
   t.equal(
     differing.length,
     0,
-    `${urls.length} answers, ${differing.length} differ${differing.length ? `: ${differing.slice(0, 10).join(' ')}` : ''}`,
+    `${urls.length} answers, ${differing.length} ` +
+      `differ${differing.length ? `: ${differing.slice(0, 10).join(' ')}` : ''}`,
   )
   for (const url of differing.slice(0, 3)) t.same(answers[url], golden[url], url)
   // asked again, deep pages start at the keys learnt from the pages read before (keyset under the offset API)
@@ -29,7 +30,8 @@ t.test('list answers equal the recorded ones', async (t) => {
   t.equal(
     differingAgain.length,
     0,
-    `${pages.length} pages asked again, ${differingAgain.length} differ${differingAgain.length ? `: ${differingAgain.slice(0, 10).join(' ')}` : ''}`,
+    `${pages.length} pages asked again, ${differingAgain.length} ` +
+      `differ${differingAgain.length ? `: ${differingAgain.slice(0, 10).join(' ')}` : ''}`,
   )
   // searches read by walking the order index instead of through the trigram index answer the same
   const few = searchTuning.few
@@ -41,7 +43,8 @@ t.test('list answers equal the recorded ones', async (t) => {
   t.equal(
     differingWalked.length,
     0,
-    `${searches.length} searches walking the order index, ${differingWalked.length} differ${differingWalked.length ? `: ${differingWalked.slice(0, 10).join(' ')}` : ''}`,
+    `${searches.length} searches walking the order index, ${differingWalked.length} ` +
+      `differ${differingWalked.length ? `: ${differingWalked.slice(0, 10).join(' ')}` : ''}`,
   )
   // the golden data reaches the cases it is there for (a golden of empty lists would prove nothing)
   const total = (url: string) => (golden[url].body as { pageInfo: { totalItems: number } }).pageInfo.totalItems

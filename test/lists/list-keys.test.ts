@@ -12,7 +12,8 @@ type Rows = Record<string, unknown>[]
 async function maintained(sql: Sql): Promise<Record<string, Rows>> {
   return {
     keys: [
-      ...(await sql`select asset_uid::text, sort_key, unique_identifier, asset_type, label, details_ticker, snapshot_name, snapshot_ticker, doc from asset_list_keys order by asset_uid`),
+      ...(await sql`select asset_uid::text, sort_key, unique_identifier, asset_type, label, details_ticker,
+        snapshot_name, snapshot_ticker, doc from asset_list_keys order by asset_uid`),
     ],
     members: [...(await sql`select uid::text, sort_key from asset_category_memberships order by uid`)],
     categories: [...(await sql`select category_uid::text, n::int from asset_category_counts where n > 0 order by 1`)],
@@ -60,8 +61,10 @@ t.test('triggers keep list keys and counts equal to a recomputation', async (t) 
   await sql`delete from asset_details where asset_uid in (select asset_uid from asset_details limit 30)`
   await sql`update asset_details set ticker = 'NEWT' where asset_uid in (select asset_uid from asset_details limit 30)`
   await check('after deleting and updating details')
-  await sql`insert into asset_snapshots (asset_identifier, time_index, name, ticker) select unique_identifier, '2026-06-01T00:00:00Z', 'Later name', 'LTR' from assets order by uid limit 40`
-  await sql`delete from asset_snapshots where time_index = '2026-06-01T00:00:00Z' and asset_identifier in (select unique_identifier from assets order by uid limit 10)`
+  await sql`insert into asset_snapshots (asset_identifier, time_index, name, ticker) select unique_identifier,
+    '2026-06-01T00:00:00Z', 'Later name', 'LTR' from assets order by uid limit 40`
+  await sql`delete from asset_snapshots where time_index = '2026-06-01T00:00:00Z' and asset_identifier in (select
+    unique_identifier from assets order by uid limit 10)`
   await sql`update asset_snapshots set name = null where time_index = '2026-06-01T00:00:00Z'`
   await check('after adding, deleting and updating snapshots')
   const category = uidOf('category:4')
@@ -81,7 +84,8 @@ t.test('triggers keep list keys and counts equal to a recomputation', async (t) 
   )
   await check("after replacing a category's members and deleting a category")
   await sql`delete from asset_category_memberships where asset_uid = ${uidOf('asset:300')}`
-  await sql`delete from asset_snapshots where asset_identifier = (select unique_identifier from assets where uid = ${uidOf('asset:300')})`
+  await sql`delete from asset_snapshots where asset_identifier = (select unique_identifier from assets where uid =
+    ${uidOf('asset:300')})`
   await sql`delete from assets where uid = ${uidOf('asset:300')}`
   await sql`insert into assets (uid, unique_identifier, asset_type) values (${uidOf('new-asset')}, 'NEW-asset', 'bond')`
   await sql`delete from portfolio_group_memberships where portfolio_uid = ${uidOf('portfolio:129')}`

@@ -133,7 +133,8 @@ t.test('sets: create 201, conflict 409, upsert, update, delete cascades', async 
   const del = await app.inject({ method: 'DELETE', url: `${BASE}/sets/${SET}/` })
   t.same(body(del), { detail: 'Deleted pricing market-data set.', uid: SET, deleted_count: 1 })
   const [left] =
-    await db.sql`select (select count(*) from pricing_market_data_bindings where market_data_set_uid = ${SET})::int as b, (select count(*) from pricing_curve_selections where market_data_set_uid = ${SET})::int as s`
+    await db.sql`select (select count(*) from pricing_market_data_bindings where market_data_set_uid = ${SET})::int as
+      b, (select count(*) from pricing_curve_selections where market_data_set_uid = ${SET})::int as s`
   t.same(left, { b: 0, s: 0 })
   t.equal((await app.inject({ method: 'DELETE', url: `${BASE}/sets/${SET}/` })).statusCode, 404)
 })

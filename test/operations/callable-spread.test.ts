@@ -77,7 +77,8 @@ t.test(
 )
 
 t.test(
-  "a rollback carrying the derivative in the spread: the value bit for bit, the slope as the value's central difference",
+  "a rollback carrying the derivative in the spread: the value bit for bit, the slope as the value's central " +
+    'difference',
   async (t) => {
     const h = 1e-6
     let checked = 0

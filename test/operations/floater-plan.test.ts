@@ -70,7 +70,8 @@ t.test(
 )
 
 t.test(
-  "a floater's plan is cached apart from its curve: a new projection curve re-forecasts it, with a fresh rebuild's answers",
+  "a floater's plan is cached apart from its curve: a new projection curve re-forecasts it, with a fresh rebuild's " +
+    'answers',
   async (t) => {
     const fixture = loadFixture<OracleCase>('bonds') as ReturnType<typeof loadFixture<OracleCase>> & {
       curves: PoolCurve[]

@@ -86,7 +86,8 @@ t.test(
 )
 
 t.test(
-  "a callable's kept tree values the next task on the same curve and date, and only those: every answer a fresh worker's",
+  "a callable's kept tree values the next task on the same curve and date, and only those: every answer a fresh " +
+    "worker's",
   async (t) => {
     const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & {
       curves: PoolCurve[]

@@ -104,7 +104,8 @@ function checkConventions(c: OracleCase, id: string, run: Run, check: Check): vo
         `${c.kind} yield conventions`,
         absOk(resultOf(y)?.yield, e.conv.yield) && absOk(a?.yield, e.conv.yield) && measuresMatch(a, e.conv),
         () =>
-          `${id}: ${JSON.stringify(conv)} yield ${JSON.stringify(resultOf(y))} analytics ${JSON.stringify(a)} vs ${JSON.stringify(e.conv)}`,
+          `${id}: ${JSON.stringify(conv)} yield ${JSON.stringify(resultOf(y))} analytics ${JSON.stringify(a)} vs ` +
+          `${JSON.stringify(e.conv)}`,
       )
     } else
       check(
@@ -241,7 +242,8 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
         relOk(a.accrued_amount, e.accrued) &&
         relOk(a.settlement_value, e.settlement_value),
       () =>
-        `${id}: analytics ${JSON.stringify(a)} vs ${JSON.stringify({ dirty: e.dirty, clean: e.clean, accrued: e.accrued })}`,
+        `${id}: analytics ${JSON.stringify(a)} vs ` +
+        `${JSON.stringify({ dirty: e.dirty, clean: e.clean, accrued: e.accrued })}`,
     )
     if (e.yield === undefined) continue
     check(`${c.kind} yield`, !!a && absOk(a.yield, e.yield), () => `${id}: yield ${a?.yield} vs ${e.yield}`)
@@ -252,7 +254,8 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
         relOk(a.modified_duration, e.modified, 1e-8) &&
         relOk(a.macaulay_duration, e.macaulay, 1e-8),
       () =>
-        `${id}: durations ${[a?.simple_duration, a?.modified_duration, a?.macaulay_duration]} vs ${[e.simple, e.modified, e.macaulay]}`,
+        `${id}: durations ${[a?.simple_duration, a?.modified_duration, a?.macaulay_duration]} vs ` +
+        `${[e.simple, e.modified, e.macaulay]}`,
     )
     check(
       `${c.kind} convexity/bpv`,
@@ -323,7 +326,8 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
           `${c.kind} ${key} errors`,
           !r.ok && r.error.kind === 'market_data',
           () =>
-            `${id}: QuantLib ${key} failed (${String(e[`${key}_error`])}) but we returned ${JSON.stringify(r).slice(0, 200)}`,
+            `${id}: QuantLib ${key} failed (${String(e[`${key}_error`])}) but we returned ` +
+            `${JSON.stringify(r).slice(0, 200)}`,
         )
       }
       const expected = e[key] as [number, number][] | undefined
@@ -362,7 +366,8 @@ export function checkOracleFixture(t: Test, name: string, priceTol: number, minC
   }
   for (const [kind, tally] of [...tallies].sort()) {
     t.comment(
-      `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match${tally.failures.length ? ` — first: ${tally.failures[0].slice(0, 300)}` : ''}`,
+      `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} ` +
+        `match${tally.failures.length ? ` — first: ${tally.failures[0].slice(0, 300)}` : ''}`,
     )
     t.same(tally.failures.slice(0, 5), [], `${kind}: ${tally.checked - tally.failures.length}/${tally.checked} match`)
   }

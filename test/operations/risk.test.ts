@@ -82,7 +82,8 @@ t.test('effective and key-rate risk, DV01 and OAS match QuantLib bump-and-repric
         rel(a.effective_convexity, e.effective_convexity, 1e-4, convexityFloor) &&
         rel(a.npv, e.npv, 1e-10),
       () =>
-        `${id}: ${JSON.stringify({ d: a?.effective_duration, c: a?.effective_convexity, dv01: a?.dv01 })} vs ${JSON.stringify(e)}`,
+        `${id}: ${JSON.stringify({ d: a?.effective_duration, c: a?.effective_convexity, dv01: a?.dv01 })} vs ` +
+        `${JSON.stringify(e)}`,
     )
     const krd = result(
       run('duration', {

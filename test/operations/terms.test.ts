@@ -72,7 +72,8 @@ t.test('a long first coupon: first_date, accrued on its reference periods under 
 })
 
 t.test(
-  'explicit dates: regular unless is_regular or a tenor says otherwise; stored terms with end_of_month keep their tenor',
+  'explicit dates: regular unless is_regular or a tenor says otherwise; stored terms with end_of_month keep their ' +
+    'tenor',
   async (t) => {
     const dates = ['2024-01-15', '2024-07-15', '2025-01-15', '2025-07-16']
     const plain = coupons(bond({ issue_date: '2024-01-15', maturity_date: '2025-07-16', schedule: { dates } }))

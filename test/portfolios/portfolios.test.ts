@@ -131,7 +131,8 @@ t.test('weights snapshot and weights delete', async (t) => {
   t.equal((await app.inject({ url: `${BASE}/${CORE}/weights/?order=sideways` })).statusCode, 422)
   t.equal((await app.inject({ url: `${BASE}/${NOBODY}/weights/` })).statusCode, 404)
 
-  await db.sql`insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight) values ('CORE-FI', '2026-11-21T00:00:00Z', 'UST-4.25-2031-11-15', 1)`
+  await db.sql`insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight) values
+    ('CORE-FI', '2026-11-21T00:00:00Z', 'UST-4.25-2031-11-15', 1)`
   const del = (uid: string, qs = '') => app.inject({ method: 'DELETE', url: `${BASE}/${uid}/weights/${qs}` })
   t.same(
     body(await del(CORE, '?weights_date=2026-11-21T00:00:00Z')),

@@ -206,7 +206,8 @@ t.test(
 )
 
 t.test(
-  "a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor's shards",
+  "a shard keeps its thread whatever order Piscina lists the threads in, and a replacement takes its predecessor's " +
+    'shards',
   async (t) => {
     const balance = shardBalancer(2)
     const worker = (id: number) =>

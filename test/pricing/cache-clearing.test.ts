@@ -15,7 +15,8 @@ const ACCOUNT = '4738aafb-ee10-504f-a54a-f9e9b4ec0527'
 const PRICING = { valuation_date: '2026-11-20T00:00:00Z', market_data_set: 'default' }
 
 t.test(
-  'read-only POSTs, refused writes and writes to no pricing table keep the pricing caches; a write drops what it changed before it answers',
+  'read-only POSTs, refused writes and writes to no pricing table keep the pricing caches; a write drops what it ' +
+    'changed before it answers',
   async (t) => {
     const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
     const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })

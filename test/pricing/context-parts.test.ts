@@ -79,7 +79,8 @@ t.test('the terms of every priced asset are loaded at start, and a price then re
 })
 
 t.test(
-  "the fixed-coupon bonds' instruments are rebuilt at start in their pricing thread, and priced from there as without it",
+  "the fixed-coupon bonds' instruments are rebuilt at start in their pricing thread, and priced from there as " +
+    'without it',
   async (t) => {
     const { app, db } = await build(t, {
       bundle: 'demo',
@@ -90,7 +91,8 @@ t.test(
     await waitFor(async () => (await running()) === '0')
     t.equal(await running(), '0', 'the warm-up ends')
     const [{ n }] = await db.sql<{ n: number }[]>`
-    select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
+    select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond',
+      'AmortizingFloatingRateBond')`
     const stats = async () => {
       const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
       const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1])
@@ -106,7 +108,8 @@ t.test(
     )
     // and each floater's plan, which its first request forecasts on its curve instead of planning
     const [{ floaters }] = await db.sql<{ floaters: number }[]>`
-    select count(*)::int as floaters from asset_pricing_details where instrument_type in ('FloatingRateBond', 'AmortizingFloatingRateBond')`
+    select count(*)::int as floaters from asset_pricing_details where instrument_type in ('FloatingRateBond',
+      'AmortizingFloatingRateBond')`
     const plans = async () => {
       const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
       const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_floater_plans"\\} (\\d+)`).exec(text)?.[1])
@@ -175,7 +178,8 @@ t.test(
 )
 
 t.test(
-  'a restarted service prices its book at its latest market data: the first pass finds its contexts cached, and answers as without it',
+  'a restarted service prices its book at its latest market data: the first pass finds its contexts cached, and ' +
+    'answers as without it',
   async (t) => {
     const { app, db } = await build(t, {
       bundle: 'demo',
@@ -187,7 +191,8 @@ t.test(
     t.equal(await running(), '0', 'the warm-up ends')
     const [{ day }] = await db.sql<
       { day: string }[]
-    >`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where time_index <= now()`
+    >`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where
+      time_index <= now()`
     t.equal(day, VALUATION.slice(0, 10), "the demo's market data is for the benchmark's date")
     const priced = [...app.pricingContextParts.terms.peekEntries()].filter(
       ([, terms]) => terms.instrument_type != null,
@@ -239,10 +244,12 @@ t.test(
       "the default set's curves are observed on the benchmark's date",
     )
     // a curve no set selects, published an hour ago (on the default set's own node)
-    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('RESEARCH-CURVE', 'research', 'zero')`
+    await db.sql`insert into pricing_curves (unique_identifier, display_name, curve_type) values ('RESEARCH-CURVE',
+      'research', 'zero')`
     await db.sql`
     insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
-    select data_node_uid, 'RESEARCH-CURVE', ${new Date(now.getTime() - 3_600_000)}, curve from discount_curve_observations limit 1`
+    select data_node_uid, 'RESEARCH-CURVE', ${new Date(now.getTime() - 3_600_000)}, curve from
+      discount_curve_observations limit 1`
     const later = new Date(now.getTime() - 3_600_000).toISOString().slice(0, 10)
     t.not(later, VALUATION.slice(0, 10), 'the research curve is observed on a later day')
     t.equal(
@@ -336,7 +343,8 @@ t.test(
     t.ok(parts.markets.size >= 1)
 
     // another writer moves that fixing
-    await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
+    await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and
+      fixing_date = '2024-03-18'`
     await until(() => app.pricingContexts.size === 0, 'the index_fixings notification')
     t.equal(parts.markets.size, 0, 'market parts cleared')
     t.equal(parts.fixingSets.size, 0, 'fixing sets cleared')
@@ -347,7 +355,8 @@ t.test(
     t.ok(markets >= 1)
 
     // another writer changes the treasury's coupon: its terms are read again
-    await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}', '0.05') where asset_uid = ${UST}`
+    await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}',
+      '0.05') where asset_uid = ${UST}`
     await until(() => app.pricingContexts.size === 0, 'the asset_pricing_details notification')
     t.equal(parts.terms.size, 0, 'terms cleared')
     t.equal(parts.markets.size, markets, 'market parts kept')

@@ -67,7 +67,8 @@ t.test('a fixing set is read once while cached, shared by object, and read again
   const set = first!.fixings!
   t.equal(cache.size, 1, 'and caches it')
   const [{ n, last }] = await db.sql<{ n: number; last: string }[]>`
-    select count(*)::int as n, max(fixing_date)::text as last from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date <= '2026-11-20'`
+    select count(*)::int as n, max(fixing_date)::text as last from index_fixings where index_identifier =
+      'USD-TERM-SOFR-3M' and fixing_date <= '2026-11-20'`
   t.ok(set.buffer instanceof SharedArrayBuffer, 'as a SharedArrayBuffer')
   t.equal(
     set.buffer.byteLength,
@@ -142,7 +143,8 @@ t.test('through the app: a floater priced after its fixings change answers the n
 
   // a write that bypasses the app: drop the cached contexts now instead of racing the NOTIFY (pool.test covers that
   // path)
-  await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
+  await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date
+    = '2024-03-18'`
   app.pricingContexts.clear()
   t.equal(app.pricingContextParts.fixingSets.size, 0, 'the fixing sets are cleared with the contexts')
   const after = await paid()
@@ -164,7 +166,8 @@ t.test('through the app: a floater priced after its fixings change answers the n
 
   // a stored fixing the pricer cannot read (before 1901) is a 409 for the floaters on it, not a failed round trip
   await db.sql`insert into index_fixings (data_node_uid, index_identifier, fixing_date, rate)
-    select data_node_uid, index_identifier, '1900-01-02', 0.05 from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' limit 1`
+    select data_node_uid, index_identifier, '1900-01-02', 0.05 from index_fixings where index_identifier =
+      'USD-TERM-SOFR-3M' limit 1`
   app.pricingContexts.clear()
   const unreadable = await post('price')
   t.equal(unreadable.statusCode, 409)
@@ -212,7 +215,8 @@ t.test(
     const { db } = await build(t, { bundle: 'demo' })
     // the next business day's fixing, published: the day after holds one fixing more
     await db.sql`insert into index_fixings (data_node_uid, index_identifier, fixing_date, rate)
-    select data_node_uid, index_identifier, '2026-11-23', 0.0431 from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' limit 1`
+    select data_node_uid, index_identifier, '2026-11-23', 0.0431 from index_fixings where index_identifier =
+      'USD-TERM-SOFR-3M' limit 1`
     const days = ['2026-11-20T00:00:00.000Z', '2026-11-24T00:00:00.000Z']
     const contexts = await loadPricingContexts(
       db.sql,

@@ -22,7 +22,8 @@ t.test('market data published by another writer reaches the next price (cache in
   // another writer (the loader, another instance) publishes a later curve, 100bp higher
   const nodes = [1, 30, 365, 1826, 3652, 10957].map((d) => ({ days_to_maturity: d, zero: 0.05 }))
   await db.sql`insert into discount_curve_observations (data_node_uid, curve_identifier, time_index, curve)
-    select data_node_uid, curve_identifier, '2026-11-20T06:00:00Z', ${encodeCurve(nodes)} from discount_curve_observations
+    select data_node_uid, curve_identifier, '2026-11-20T06:00:00Z', ${encodeCurve(nodes)} from
+      discount_curve_observations
     where curve_identifier = 'USD-UST-ZERO' and time_index = '2026-11-20T00:00:00Z'`
   let after = before
   // the notification of that commit reaches the caches asynchronously

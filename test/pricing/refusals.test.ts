@@ -198,7 +198,8 @@ t.test('a floater on an index shorter than a week is refused at load and at pric
   )
   t.equal((await post(ctx, FRN, 'price')).status, 200, 'priced on its 3M index')
   await ctx.db
-    .sql`update index_convention_details set convention_dump = jsonb_set(convention_dump, '{tenor}', '"1D"') where index_uid = ${DEMO.indexes.sofr3m}`
+    .sql`update index_convention_details set convention_dump = jsonb_set(convention_dump, '{tenor}', '"1D"') where
+      index_uid = ${DEMO.indexes.sofr3m}`
   const priced = await eventually(() => post(ctx, FRN, 'price'), 409)
   t.equal(priced.status, 409)
   t.match(priced.body.detail, /tenor 1D.*overnight-compounded floater is not supported yet/)
@@ -233,7 +234,8 @@ t.test('rates written as percentages are refused, naming the field', async (t) =
     [both.status, both.body.detail],
     [
       422,
-      'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both (parameters.quoted_yield)',
+      'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount ' +
+        'curve), not both (parameters.quoted_yield)',
     ],
   )
 
@@ -298,7 +300,8 @@ t.test('schema errors name the one real problem, without the branches of nullabl
   )) as BundleValidationError
   t.same(refused.issues.map((i) => `${i.path}: ${i.message}`).sort(), [
     '$.assets[0].pricing_details.instrument_dump.coupon_rate: must be number or array',
-    '$.assets[0].pricing_details.instrument_dump.schedule.rule: must be one of Backward, Forward, Zero, ThirdWednesday, ThirdWednesdayInclusive, Twentieth, TwentiethIMM, OldCDS, CDS, CDS2015',
+    '$.assets[0].pricing_details.instrument_dump.schedule.rule: must be one of Backward, Forward, Zero, ' +
+      'ThirdWednesday, ThirdWednesdayInclusive, Twentieth, TwentiethIMM, OldCDS, CDS, CDS2015',
   ])
   dump.pricing_details.instrument_dump.coupon_rate = [0.01, 12]
   dump.pricing_details.instrument_dump.schedule = null

@@ -207,7 +207,8 @@ t.test('409: each kind of missing market data is named', async (t) => {
 
   // a floater has no mono-curve fallback: without its projection selection it cannot be priced
   await write(
-    db.sql`delete from pricing_curve_selections where role_key = 'projection' and curve_uid = (select uid from pricing_curves where unique_identifier = 'USD-TERM-SOFR-3M-PROJ')`,
+    db.sql`delete from pricing_curve_selections where role_key = 'projection' and curve_uid = (select uid from
+      pricing_curves where unique_identifier = 'USD-TERM-SOFR-3M-PROJ')`,
   )
   await expect409(
     FRN,
@@ -227,7 +228,8 @@ t.test('409: each kind of missing market data is named', async (t) => {
     'missing fixings binding',
   )
   await write(
-    db.sql`delete from index_convention_details where index_uid = (select uid from indexes where unique_identifier = 'EUR-EURIBOR-6M')`,
+    db.sql`delete from index_convention_details where index_uid = (select uid from indexes where unique_identifier =
+      'EUR-EURIBOR-6M')`,
   )
   await expect409(
     uid('EIB-FRN-EURIBOR-2031-04-15'),
@@ -238,7 +240,8 @@ t.test('409: each kind of missing market data is named', async (t) => {
   )
 
   await write(
-    db.sql`delete from curve_building_details where curve_uid = (select uid from pricing_curves where unique_identifier = 'EUR-BUND-ZERO')`,
+    db.sql`delete from curve_building_details where curve_uid = (select uid from pricing_curves where
+      unique_identifier = 'EUR-BUND-ZERO')`,
   )
   await expect409(
     uid('DBR-2.5-2035-02-15'),

@@ -232,7 +232,8 @@ t.test('a result the model refuses fails in the thread that serializes it, as Fa
 })
 
 t.test(
-  'a single route asks the pricing thread for JSON text and answers it with the envelope; frames and curve-preview keep data',
+  'a single route asks the pricing thread for JSON text and answers it with the envelope; frames and curve-preview ' +
+    'keep data',
   async (t) => {
     const { app } = await build(t, { bundle: 'demo' })
     const demo = readDemoBundle() as { assets: { uid: string; unique_identifier: string }[] }

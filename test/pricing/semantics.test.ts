@@ -139,13 +139,17 @@ t.test(
     // every date-time input follows the same rule: a query parameter, and a write
     const curve = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/pricing/curves/3f307e10-b307-50a5-8447-84b70001e1f2/discount-curve/?market_data_set=default&valuation_date=2026-11-19',
+      url:
+        '/api/v1/pricing/curves/3f307e10-b307-50a5-8447-84b70001e1f2/discount-curve/?market_data_set=default&' +
+        'valuation_date=2026-11-19',
     })
     t.equal(curve.statusCode, 200, 'a date is a valuation_date query parameter')
     t.equal(body(curve).valuation_date, '2026-11-19T00:00:00.000Z')
     const leap = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/pricing/curves/3f307e10-b307-50a5-8447-84b70001e1f2/discount-curve/?market_data_set=default&valuation_date=2016-12-31T23:59:60Z',
+      url:
+        '/api/v1/pricing/curves/3f307e10-b307-50a5-8447-84b70001e1f2/discount-curve/?market_data_set=default&' +
+        'valuation_date=2016-12-31T23:59:60Z',
     })
     t.equal(leap.statusCode, 422, 'a leap second in a query parameter is a 422')
     t.match(body(leap).detail, /query\.valuation_date/)

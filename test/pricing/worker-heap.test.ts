@@ -9,7 +9,8 @@ import { Worker } from 'node:worker_threads'
 import { setWorkerInitialOldGeneration, workerInitialOldGenerationMb } from '../../src/plugins/pricer.ts'
 import { loadConfig } from '../../src/config.ts'
 
-const FILL = `
+const FILL =
+  `
 const { PerformanceObserver, constants } = require('node:perf_hooks')
 const { parentPort } = require('node:worker_threads')
 let major = 0
@@ -18,7 +19,8 @@ const observer = new PerformanceObserver((list) => {
 })
 observer.observe({ entryTypes: ['gc'] })
 const kept = []
-for (let i = 0; i < 1_500; i++) kept.push(Array.from({ length: 1_000 }, (_, j) => ({ date: i * j, amount: i + j / 7, rate: j / 3 })))
+for (let i = 0; i < 1_500; i++) kept.push(Array.from({ length: 1_000 }, (_, j) => ({ date: i * j, amount: i + j / 7, ` +
+  `rate: j / 3 })))
 // gc entries are delivered asynchronously
 setTimeout(() => parentPort.postMessage({ major, kept: kept.length }), 200)
 `

@@ -219,7 +219,9 @@ export function moduleStateFindings(source: string): Finding[] {
       if (!readonlyType && !frozen && !asConst)
         findings.push({
           ...at,
-          why: `module-level const ${decl[1]} holds a mutable container (type it Readonly*, freeze it or end it 'as const')`,
+          why:
+            `module-level const ${decl[1]} holds a mutable container (type it Readonly*, freeze it or end it 'as ` +
+            `const')`,
         })
       continue
     }

@@ -95,8 +95,10 @@ t.test('account risk: positions priced with NPV, DV01 and key-rate DV01; totals 
   // one more position the pricer cannot price (a swap): listed, never summed
   const [set] = await db.sql<
     { uid: string; time_index: Date }[]
-  >`select uid::text, time_index from account_holdings_sets where account_uid = ${ACCOUNT} order by time_index desc limit 1`
-  await db.sql`insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid, quantity, direction) values (${set.uid}, 'IRS-USD-5Y-DEMO', ${set.time_index}, ${ACCOUNT}, 3, -1)`
+  >`select uid::text, time_index from account_holdings_sets where account_uid = ${ACCOUNT} order by time_index desc
+    limit 1`
+  await db.sql`insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid, quantity,
+    direction) values (${set.uid}, 'IRS-USD-5Y-DEMO', ${set.time_index}, ${ACCOUNT}, 3, -1)`
   const res = await app.inject({
     method: 'POST',
     url: `/api/v1/pricing/accounts/${ACCOUNT}/risk/`,
@@ -249,7 +251,8 @@ t.test(
     }
     t.equal((await add('1e15')).statusCode, 200, 'the bound itself is a quantity')
     // as the loader could store it
-    await db.sql`update account_holdings set quantity = '1e400' where account_uid = ${ACCOUNT} and time_index = '2026-11-23T00:00:00Z'`
+    await db.sql`update account_holdings set quantity = '1e400' where account_uid = ${ACCOUNT} and time_index =
+      '2026-11-23T00:00:00Z'`
     const risk = await app.inject({
       method: 'POST',
       url: `/api/v1/pricing/accounts/${ACCOUNT}/risk/`,

@@ -244,7 +244,8 @@ function spoilBody(walker: SchemaWalker, schema: Schema, payload: Json, r: Rng):
       return setAt(
         payload,
         at,
-        `${text.slice(0, cut)}${r.pick(['\u0000', '\ud800', '\udc00', '\u202e', '\ufeff', '😀', 'é'])}${text.slice(cut)}`,
+        `${text.slice(0, cut)}${r.pick(['\u0000', '\ud800', '\udc00', '\u202e', '\ufeff', '😀', 'é'])}` +
+          `${text.slice(cut)}`,
       )
     }
     case 0:
@@ -340,7 +341,9 @@ t.test('every operation of /openapi.json, valid and hostile: no 5xx, no leak, no
       const { op, options } = plan[i]
       const { res, ms } = await answer(app, options)
       slowest = Math.max(slowest, ms)
-      const what = `${op.operationId} #${i}: ${options.method} ${String(options.url).slice(0, 160)} ${String(options.payload ?? '').slice(0, 200)}`
+      const what =
+        `${op.operationId} #${i}: ${options.method} ${String(options.url).slice(0, 160)} ` +
+        `${String(options.payload ?? '').slice(0, 200)}`
       if (!res) {
         failures.push(`${what} → no answer within ${ANSWER_WITHIN_MS} ms`)
         continue
@@ -360,7 +363,8 @@ t.test('every operation of /openapi.json, valid and hostile: no 5xx, no leak, no
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, runOne))
   t.comment(
-    `${plan.length} requests (${plan.filter((p) => p.hostile).length} hostile), statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, slowest ${Math.round(slowest)} ms`,
+    `${plan.length} requests (${plan.filter((p) => p.hostile).length} hostile), statuses ` +
+      `${JSON.stringify(Object.fromEntries([...statuses].sort()))}, slowest ${Math.round(slowest)} ms`,
   )
   t.ok(plan.length >= 2000, 'a few thousand requests')
   t.ok(

@@ -56,7 +56,8 @@ export function callabilityFromTerms(terms: InstrumentTermsFields): Callability[
 
 const treeLimit = (nodes: number) =>
   new QuantInputError(
-    `terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ${TERMS_LIMITS.treeNodes}`,
+    `terms.callability: the Hull-White tree of these call dates and coupons needs ${nodes} nodes, over the limit of ` +
+      `${TERMS_LIMITS.treeNodes}`,
     'terms.callability',
   )
 

@@ -80,7 +80,8 @@ function analyticsFromYield(task: PricingTask, y: number): Result {
   const rate = interestRate(conv, y)
   const p = pricesFromYield(inst.bond, rate, s)
   require(Number.isFinite(p.dirty), () =>
-    `parameters.quoted_yield: ${y} gives no finite price in these conventions (${conv.compounding}, ${conv.frequency} a year)`, 'parameters.quoted_yield')
+    `parameters.quoted_yield: ${y} gives no finite price in these conventions (${conv.compounding}, ` +
+    `${conv.frequency} a year)`, 'parameters.quoted_yield')
   const out: Record<string, number> = {
     clean_price: p.clean,
     dirty_price: p.dirty,

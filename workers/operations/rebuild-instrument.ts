@@ -144,7 +144,8 @@ function parseCommonTerms(terms: Terms): CommonTerms {
   const issue = date(terms, 'issue_date')
   const maturity = date(terms, 'maturity_date')
   require(maturity > issue, () =>
-    `terms.maturity_date: maturity (${String(terms.maturity_date)}) must be after issue (${String(terms.issue_date)})`, 'terms.maturity_date')
+    `terms.maturity_date: maturity (${String(terms.maturity_date)}) must be after issue ` +
+    `(${String(terms.issue_date)})`, 'terms.maturity_date')
   const cal = calendar(terms.calendar, 'calendar')
   const bdc = convention(terms.business_day_convention, 'business_day_convention', 'Following')
   const dayCount = field(terms, 'day_count', isString, 'a day count code')
@@ -192,7 +193,8 @@ export function yieldFrequency(terms: Terms, type: string): number {
   if (type === 'ZeroCouponBond') return Frequency.Annual
   const f = periodFrequency(couponTenor(terms))
   require(f > 0 && f !== Frequency.OtherFrequency, () =>
-    `terms.coupon_frequency: ${String(terms.coupon_frequency)} is not a regular coupon frequency`, 'terms.coupon_frequency')
+    `terms.coupon_frequency: ${String(terms.coupon_frequency)} is not a regular coupon ` +
+    `frequency`, 'terms.coupon_frequency')
   return f
 }
 
@@ -255,9 +257,11 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
   const dates = optional(stored, 'dates')
   if (dates === undefined) {
     require(rule !==
-      undefined, "terms.schedule.rule: a generated schedule needs a rule (Backward for most bonds; see QuantLib's DateGeneration), or give the schedule's dates", 'terms.schedule.rule')
+      undefined, "terms.schedule.rule: a generated schedule needs a rule (Backward for most bonds; see QuantLib's " +
+      "DateGeneration), or give the schedule's dates", 'terms.schedule.rule')
     require(optional(stored, 'is_regular') ===
-      undefined, 'terms.schedule.is_regular: only an explicit schedule (with dates) takes is_regular; a generated one knows its irregular periods', 'terms.schedule.is_regular')
+      undefined, 'terms.schedule.is_regular: only an explicit schedule (with dates) takes is_regular; a generated ' +
+      'one knows its irregular periods', 'terms.schedule.is_regular')
     const date = (name: 'first_date' | 'next_to_last_date') => {
       const v = optional(stored, name)
       return v === undefined ? undefined : fromIso(String(v), `terms.schedule.${name}`)
@@ -279,7 +283,8 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
     dates.length >= 2, 'terms.schedule.dates: at least two dates required', 'terms.schedule.dates')
   for (const name of ['first_date', 'next_to_last_date'] as const) {
     require(optional(stored, name) === undefined, () =>
-      `terms.schedule.${name}: only a generated schedule (without dates) takes ${name}; an explicit schedule's dates are its coupon dates`, `terms.schedule.${name}`)
+      `terms.schedule.${name}: only a generated schedule (without dates) takes ${name}; an explicit schedule's dates ` +
+      `are its coupon dates`, `terms.schedule.${name}`)
   }
   const flags = optional(stored, 'is_regular')
   if (flags !== undefined) {
@@ -288,7 +293,8 @@ function unboundedSchedule(terms: Terms, c: CommonTerms): Schedule {
         (f) => typeof f === 'boolean',
       ), 'terms.schedule.is_regular: a list of true/false flags required', 'terms.schedule.is_regular')
     require(flags.length === dates.length - 1, () =>
-      `terms.schedule.is_regular: one flag per period required (${dates.length - 1} periods, ${flags.length} flags)`, 'terms.schedule.is_regular')
+      `terms.schedule.is_regular: one flag per period required (${dates.length - 1} ` +
+      `periods, ${flags.length} flags)`, 'terms.schedule.is_regular')
   }
   return scheduleFromDates(
     dates.map((d, i) => fromIso(String(d), `terms.schedule.dates[${i}]`)),
@@ -313,7 +319,8 @@ function scheduleRule(v: unknown): DateGenerationRule | undefined {
   if (v === undefined) return undefined
   if (typeof v === 'string' && (DATE_GENERATION_RULES as readonly string[]).includes(v)) return v as DateGenerationRule
   throw new QuantInputError(
-    `terms.schedule.rule: ${JSON.stringify(v)} is not a DateGeneration rule of QuantLib 1.29 (${DATE_GENERATION_RULES.join(', ')})`,
+    `terms.schedule.rule: ${JSON.stringify(v)} is not a DateGeneration rule of QuantLib 1.29 ` +
+      `(${DATE_GENERATION_RULES.join(', ')})`,
     'terms.schedule.rule',
   )
 }
@@ -324,7 +331,8 @@ export function couponRates(terms: Terms): number[] {
   if (isNumber(v)) return [v]
   if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) return v
   throw new QuantInputError(
-    `terms.coupon_rate: a number or a non-empty list of numbers (one per coupon period) required, got ${JSON.stringify(v)}`,
+    `terms.coupon_rate: a number or a non-empty list of numbers (one per coupon period) required, got ` +
+      `${JSON.stringify(v)}`,
     'terms.coupon_rate',
   )
 }
@@ -356,12 +364,14 @@ function amortization(terms: Terms, schedule: Schedule, face: number): Amortizat
   const notionals = numbers(a, 'notionals')
   const periods = schedule.dates.length - 1
   require(notionals !== undefined && notionals.length === periods, () =>
-    `terms.amortization.notionals: one notional per coupon period required (${periods} periods, ${notionals?.length ?? 0} notionals)`, 'terms.amortization.notionals')
+    `terms.amortization.notionals: one notional per coupon period required (${periods} periods, ` +
+    `${notionals?.length ?? 0} notionals)`, 'terms.amortization.notionals')
   require(notionals.every(
     (n) => n > 0,
   ), 'terms.amortization.notionals: notionals must be positive', 'terms.amortization.notionals')
   require(Math.abs(notionals[0] - face) <= 1e-9 * face, () =>
-    `terms.amortization.notionals: the first notional (${notionals[0]}) must equal face_value (${face})`, 'terms.amortization.notionals')
+    `terms.amortization.notionals: the first notional (${notionals[0]}) must equal ` +
+    `face_value (${face})`, 'terms.amortization.notionals')
   const lag = a.payment_lag === undefined || a.payment_lag === null ? 0 : Number(a.payment_lag)
   require(Number.isInteger(lag) &&
     lag >= 0, 'terms.amortization.payment_lag: a non-negative integer required', 'terms.amortization.payment_lag')
@@ -463,7 +473,11 @@ export function iborTenorIssue(index: string, tenor: Period | string): string | 
     }
   }
   if (tenor.unit !== 'Days' || tenor.length >= 7) return null
-  return `index '${index}' has tenor ${tenor.length}D: an index shorter than one week is an overnight index, not an Ibor index, and an overnight-compounded floater is not supported yet (an Ibor floater on it would fix each coupon from a single overnight fixing); use an Ibor index of the coupon's tenor`
+  return (
+    `index '${index}' has tenor ${tenor.length}D: an index shorter than one week is an overnight index, not an ` +
+    `Ibor index, and an overnight-compounded floater is not supported yet (an Ibor floater on it would fix each ` +
+    `coupon from a single overnight fixing); use an Ibor index of the coupon's tenor`
+  )
 }
 
 function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Readonly<CommonTerms>) {
@@ -549,7 +563,12 @@ export function scheduleWarnings(type: string, terms: Terms): { field: string; m
   return [
     {
       field: 'schedule',
-      message: `schedule is null, so the coupons are generated Forward from issue_date, which makes the period ${period} irregular; a schedule rolled Backward from maturity_date would not have it (${backwardIrregular === 0 ? 'every period regular' : 'a stub at issue only'}). Most bonds roll back from maturity: write "schedule": {"rule": "Backward"} (with "end_of_month": true for a month-end bond) if that is this bond's schedule`,
+      message:
+        `schedule is null, so the coupons are generated Forward from issue_date, which makes the period ${period} ` +
+        `irregular; a schedule rolled Backward from maturity_date would not have it ` +
+        `(${backwardIrregular === 0 ? 'every period regular' : 'a stub at issue only'}). Most bonds roll back from ` +
+        `maturity: write "schedule": {"rule": "Backward"} (with "end_of_month": true for a month-end bond) if that ` +
+        `is this bond's schedule`,
     },
   ]
 }

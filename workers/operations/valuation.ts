@@ -244,7 +244,9 @@ export function requireLive(inst: Instrument): Instrument {
   const settlement = settlementDate(inst.bond, inst.evaluationDate)
   if (last > settlement) return inst
   throw new BondMaturedError(
-    `The bond matured on ${toIso(last)} (its last cash flow): nothing is left to price at settlement ${toIso(settlement)} of the valuation date ${toIso(inst.evaluationDate)}. Its cash flows are listed by cashflows with include_paid: true.`,
+    `The bond matured on ${toIso(last)} (its last cash flow): nothing is left to price at settlement ` +
+      `${toIso(settlement)} of the valuation date ${toIso(inst.evaluationDate)}. Its cash flows are listed by ` +
+      `cashflows with include_paid: true.`,
   )
 }
 

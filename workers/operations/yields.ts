@@ -47,14 +47,16 @@ export function requestedYieldConvention(task: PricingTask, v: Instrument): Yiel
     return bondYieldConvention(v)
   const compounding: Compounding = given(p.yield_compounding) ? p.yield_compounding : 'Compounded'
   require(COMPOUNDINGS.includes(compounding), () =>
-    `parameters.yield_compounding: '${String(compounding)}' is not one of ${COMPOUNDINGS.join(', ')}`, 'parameters.yield_compounding')
+    `parameters.yield_compounding: '${String(compounding)}' is not one of ` +
+    `${COMPOUNDINGS.join(', ')}`, 'parameters.yield_compounding')
   const frequency = given(p.yield_frequency)
     ? parseFrequency(p.yield_frequency, 'parameters.yield_frequency')
     : yieldFrequency(v.terms, v.type)
   // QuantLib's InterestRate: a compounded rate needs a number of periods a year
   if (compounding !== 'Simple' && compounding !== 'Continuous') {
     require(frequency > 0 && frequency !== Frequency.OtherFrequency, () =>
-      `parameters.yield_frequency: ${compounding} needs a frequency such as Annual or Semiannual, got '${String(p.yield_frequency)}'`, 'parameters.yield_frequency')
+      `parameters.yield_frequency: ${compounding} needs a frequency such as Annual or Semiannual, got ` +
+      `'${String(p.yield_frequency)}'`, 'parameters.yield_frequency')
   }
   const c = v.parsed.common
   const dayCounter = given(p.yield_day_count)
@@ -166,7 +168,8 @@ export function quotedYield(task: PricingTask): number | null {
   if (!given(q)) return null
   if (given(task.parameters.with_yield))
     throw new QuantInputError(
-      'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount curve), not both',
+      'parameters.quoted_yield: give either quoted_yield (prices from that yield) or with_yield (a flat discount ' +
+        'curve), not both',
       'parameters.quoted_yield',
     )
   return q

@@ -51,9 +51,12 @@ async function seed(sql: Sql, prefix: string, count: number, weights: number): P
   const calendar = await calendarUid(sql)
   for (let i = 0; i < uids.length; i += 10_000) {
     const part = uids.slice(i, i + 10_000)
-    await sql`insert into portfolios (uid, unique_identifier, calendar_uid) select u, ${prefix} || u::text, ${calendar}::uuid from unnest(${part}::uuid[]) as u`
-    await sql`insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight, weight_before, price_current)
-              select ${prefix} || p.u::text, timestamptz '2026-11-20T00:00:00Z', (${assets}::text[])[1 + (p.n * ${weights} + k) % ${assets.length}], 0.1, 0.1, 100
+    await sql`insert into portfolios (uid, unique_identifier, calendar_uid) select u, ${prefix} || u::text,
+      ${calendar}::uuid from unnest(${part}::uuid[]) as u`
+    await sql`insert into portfolio_weights (portfolio_identifier, time_index, asset_identifier, weight,
+      weight_before, price_current)
+              select ${prefix} || p.u::text, timestamptz '2026-11-20T00:00:00Z', (${assets}::text[])[1 + (p.n *
+                ${weights} + k) % ${assets.length}], 0.1, 0.1, 100
               from unnest(${part}::uuid[]) with ordinality as p(u, n), generate_series(0, ${weights - 1}) as k`
   }
   return uids
@@ -167,7 +170,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const base = ctx.scale.base
 
   const [{ portfolios, weights }] = await sql<{ portfolios: number; weights: number }[]>`
-    select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as weights`
+    select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as
+      weights`
   if (portfolios < BASE) {
     ctx.log(
       `the database holds ${portfolios} portfolios; topping up to ${BASE} with ${WEIGHTS} weights each (BULKBASE-…)`,
@@ -176,9 +180,11 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     await sql`vacuum analyze portfolios, portfolio_weights`
   }
   const [size] = await sql<{ portfolios: number; weights: number }[]>`
-    select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as weights`
+    select (select count(*) from portfolios)::int as portfolios, (select count(*) from portfolio_weights)::int as
+      weights`
   ctx.log(
-    `${size.portfolios} portfolios, ${size.weights} weights (before: ${portfolios}, ${weights}); each round deletes ${N} seeded portfolios with ${WEIGHTS} weights each`,
+    `${size.portfolios} portfolios, ${size.weights} weights (before: ${portfolios}, ${weights}); each round deletes ` +
+      `${N} seeded portfolios with ${WEIGHTS} weights each`,
   )
 
   const [asset] = await sql<{ uid: string }[]>`select uid::text from assets where unique_identifier = ${assetId}`
@@ -256,13 +262,16 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     jobSeconds.push(runAfter - runBefore)
     if (!((response.status === 200 && left === 0) || (response.status !== 200 && left === N))) allOrNothing = false
     ctx.log(
-      `round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`,
+      `round ${round}: ${response.status} in ${((window.to - window.from) / 1000).toFixed(2)} s (job transaction ` +
+        `${(runAfter - runBefore).toFixed(2)} s, PostgreSQL CPU ${pgCpu[pgCpu.length - 1].toFixed(2)} s), ` +
+        `${body.deleted_weights_count ?? '-'} weights; ${left} of ${N} left`,
     )
     busy.idle.push(idleCpu.machineBusy)
     busy.during.push(cpu.machineBusy)
     const pct = (x: number) => `${(x * 100).toFixed(0)}%`
     ctx.log(
-      `  machine busy ${pct(idleCpu.machineBusy)} idle window, ${pct(cpu.machineBusy)} delete window; API server ${idleCpu.serverCores.toFixed(2)} / ${cpu.serverCores.toFixed(2)} cores`,
+      `  machine busy ${pct(idleCpu.machineBusy)} idle window, ${pct(cpu.machineBusy)} delete window; API server ` +
+        `${idleCpu.serverCores.toFixed(2)} / ${cpu.serverCores.toFixed(2)} cores`,
     )
     if (response.status !== 200) {
       ctx.log(`  ${JSON.stringify(body).slice(0, 300)}`)
@@ -275,13 +284,16 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const d = inside(duringSamples, during)
   const ratio = d.p99 / a.p99
   ctx.log(
-    `pricing idle: ${a.n} requests, ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, ${a.failed} failed`,
+    `pricing idle: ${a.n} requests, ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ` +
+      `ms, ${a.failed} failed`,
   )
   ctx.log(
-    `pricing during the deletes: ${d.n} requests, ${d.rps.toFixed(0)} req/s, p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, ${d.failed} failed`,
+    `pricing during the deletes: ${d.n} requests, ${d.rps.toFixed(0)} req/s, p50 ${d.p50.toFixed(1)} ms, p99 ` +
+      `${d.p99.toFixed(1)} ms, ${d.failed} failed`,
   )
   ctx.log(
-    `p99 ratio ${ratio.toFixed(2)} (target ≤ 2); slowest delete ${Math.max(...deleteSeconds).toFixed(2)} s (target ≤ 10)`,
+    `p99 ratio ${ratio.toFixed(2)} (target ≤ 2); slowest delete ${Math.max(...deleteSeconds).toFixed(2)} s (target ≤ ` +
+      `10)`,
   )
   return [
     {
@@ -304,7 +316,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       name: 'machine CPU busy, delete windows (idle windows in the note)',
       unit: '%',
       scale: (100 * busy.during.reduce((a, b) => a + b, 0)) / busy.during.length,
-      note: `idle ${((100 * busy.idle.reduce((a, b) => a + b, 0)) / busy.idle.length).toFixed(0)}%; near 100% both, other work holds the cores and p99 says more about it than about the delete`,
+      note:
+        `idle ${((100 * busy.idle.reduce((a, b) => a + b, 0)) / busy.idle.length).toFixed(0)}%; near 100% both, ` +
+        `other work holds the cores and p99 says more about it than about the delete`,
     },
     { name: 'failed pricing requests during the deletes', unit: 'count', scale: d.failed, target: { max: 0 } },
     {

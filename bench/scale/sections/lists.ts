@@ -42,7 +42,8 @@ async function terms(sql: Sql): Promise<Terms> {
   >`select unique_identifier as id from accounts order by md5(uid::text) limit 1`
   // the most common three-character fragment of identifiers (by a sample): a term that matches most assets
   const [fragment] = await sql<{ f: string }[]>`
-    select f from (select substr(lower(unique_identifier), g, 3) as f from (select unique_identifier from assets order by md5(uid::text) limit 2000) a
+    select f from (select substr(lower(unique_identifier), g, 3) as f from (select unique_identifier from assets order
+      by md5(uid::text) limit 2000) a
                    cross join generate_series(1, 8) g) s
     where length(f) = 3 group by f order by count(*) desc, f limit 1`
   return {

@@ -70,7 +70,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const operations = ctx.args.operations ? (ctx.args.operations.split(',') as Operation[]) : OPERATIONS
   const bondsOf = (sql: ScaleContext['sql']['scale'], source: string) =>
     sql<Bond[]>`
-      select a.uid::text as uid, coalesce((d.instrument_dump ->> 'face_value')::float8, 100) as face, d.instrument_type as type
+      select a.uid::text as uid, coalesce((d.instrument_dump ->> 'face_value')::float8, 100) as face,
+        d.instrument_type as type
       from asset_pricing_details d join assets a on a.uid = d.asset_uid
       where d.source = ${source} order by a.unique_identifier limit ${limit}`
   const bonds = [...(await bondsOf(ctx.sql.scale, 'scale'))]
@@ -85,7 +86,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     else classes.set(b.type, { bond: b, share: 1 / bonds.length })
   }
   ctx.log(
-    `${bonds.length} bonds, ${connections} connections, ${hotRequests} requests per hot run; restarting the scale server (cold caches)`,
+    `${bonds.length} bonds, ${connections} connections, ${hotRequests} requests per hot run; restarting the scale ` +
+      `server (cold caches)`,
   )
   await ctx.scale.restart()
   // the restart waited for the start-up warm-up (PRICING_PREWARM_*, context.ts): it neither slows nor counts in what
@@ -93,7 +95,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
   const warm = await ctx.scale.metrics()
   const g = (cache: string) => metric(warm, 'pricing_cache_entries', { cache })
   ctx.log(
-    `start-up warm-up: ${ctx.scale.warmUpSeconds.toFixed(1)} s after /health; ${g('terms')} terms, ${g('worker_instruments')} instruments cached`,
+    `start-up warm-up: ${ctx.scale.warmUpSeconds.toFixed(1)} s after /health; ${g('terms')} terms, ` +
+      `${g('worker_instruments')} instruments cached`,
   )
   const rssStart = ctx.scale.rssMiB()
 
@@ -123,7 +126,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     }
   }
   const cpuText = (c: { main: number; others: number; gc: number[] }) =>
-    `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, of it GC pauses ${c.gc.map((g) => g.toFixed(1)).join(' / ')} minor / major / incremental; other threads ${c.others.toFixed(0)})`
+    `server CPU per request ${(c.main + c.others).toFixed(0)} µs (main thread ${c.main.toFixed(0)}, of it GC pauses ` +
+    `${c.gc.map((g) => g.toFixed(1)).join(' / ')} minor / major / incremental; other threads ` +
+    `${c.others.toFixed(0)})`
 
   const figures: Figure[] = []
   const hot: Record<string, { scale: number; demo: number }> = {}
@@ -143,7 +148,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       connections,
     )
     ctx.log(
-      `${op} hot: scale ${scale.rps.toFixed(0)} req/s p99 ${scale.p99.toFixed(1)} ms (non-2xx ${scale.non2xx}, errors ${scale.errors}), ${cpuText(scale.cpu)}; demo ${demo.rps.toFixed(0)} req/s p99 ${demo.p99.toFixed(1)} ms`,
+      `${op} hot: scale ${scale.rps.toFixed(0)} req/s p99 ${scale.p99.toFixed(1)} ms (non-2xx ${scale.non2xx}, ` +
+        `errors ${scale.errors}), ${cpuText(scale.cpu)}; demo ${demo.rps.toFixed(0)} req/s p99 ` +
+        `${demo.p99.toFixed(1)} ms`,
     )
     if (scale.non2xx || scale.errors)
       throw new Error(`${op} on one bond: ${scale.non2xx} non-2xx, ${scale.errors} errors`)
@@ -200,7 +207,11 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
         cpu: result.cpu,
       })
       ctx.log(
-        `pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s (${((100 * result.rps) / again.rps).toFixed(0)}% of hot just before, ${again.rps.toFixed(0)} req/s; ${((100 * result.rps) / hot[op].scale).toFixed(0)}% of the first hot figure), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}, ${cpuText(result.cpu)}, guests ${result.guests}`,
+        `pass ${pass} ${op} distinct: ${result.rps.toFixed(0)} req/s ` +
+          `(${((100 * result.rps) / again.rps).toFixed(0)}% of hot just before, ${again.rps.toFixed(0)} req/s; ` +
+          `${((100 * result.rps) / hot[op].scale).toFixed(0)}% of the first hot figure), p50 ` +
+          `${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ` +
+          `${result.errors}, ${cpuText(result.cpu)}, guests ${result.guests}`,
       )
     }
     rss.push(ctx.scale.rssMiB())
@@ -211,12 +222,18 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       const bytes = g('pricing_cache_estimated_bytes')
       const weight = Number.isNaN(bytes)
         ? ''
-        : ` (${(bytes / 1048576).toFixed(0)} of ${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB estimated)`
-      return `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')}${weight} hit ${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
+        : ` (${(bytes / 1048576).toFixed(0)} of ${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB ` +
+          `estimated)`
+      return (
+        `${cache} ${g('pricing_cache_entries')}/${g('pricing_cache_capacity')}${weight} hit ` +
+        `${(100 * g('pricing_cache_hit_ratio')).toFixed(1)}%`
+      )
     })
     const heap = (name: string) => (metric(text, name) / 1048576).toFixed(0)
     ctx.log(
-      `after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB, peak so far ${peaks[pass - 1].toFixed(0)} MiB (main thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); caches: ${caches.join(', ')}`,
+      `after pass ${pass}: RSS ${rss[pass - 1].toFixed(0)} MiB, peak so far ${peaks[pass - 1].toFixed(0)} MiB (main ` +
+        `thread heap ${heap('nodejs_heap_size_used_bytes')} used of ${heap('nodejs_heap_size_total_bytes')} MiB); ` +
+        `caches: ${caches.join(', ')}`,
     )
     if (pass === passes) {
       for (const cache of CACHES) {
@@ -232,7 +249,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
         const bytes = g('pricing_cache_estimated_bytes')
         if (!Number.isNaN(bytes))
           figures.push({
-            name: `cache ${cache} estimated MB after pass ${passes} (bound ${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB)`,
+            name:
+              `cache ${cache} estimated MB after pass ${passes} (bound ` +
+              `${(g('pricing_cache_capacity_bytes') / 1048576).toFixed(0)} MB)`,
             unit: 'MB',
             scale: bytes / 1048576,
           })
@@ -248,7 +267,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       unit: '%',
       scale: Math.min(...paired),
       target: { min: 60 },
-      note: `passes ${paired.map((r) => r.toFixed(0)).join(' / ')}%: ${runs.map((p) => `${p.rps.toFixed(0)} of ${p.hot.toFixed(0)}`).join(' / ')} req/s`,
+      note:
+        `passes ${paired.map((r) => r.toFixed(0)).join(' / ')}%: ` +
+        `${runs.map((p) => `${p.rps.toFixed(0)} of ${p.hot.toFixed(0)}`).join(' / ')} req/s`,
     })
     const worst = runs.reduce((a, b) => (b.rps < a.rps ? b : a))
     figures.push({
@@ -274,7 +295,9 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
       name: `${op} server CPU per request, distinct (pass 1) over one asset repeated`,
       unit: '%',
       scale: (100 * cpu(runs[0].cpu)) / cpu(hotCpu[op]),
-      note: `µs main + other threads: hot ${hotCpu[op].main.toFixed(0)} + ${hotCpu[op].others.toFixed(0)}; passes ${runs.map((p) => `${p.cpu.main.toFixed(0)} + ${p.cpu.others.toFixed(0)}`).join(' / ')}`,
+      note:
+        `µs main + other threads: hot ${hotCpu[op].main.toFixed(0)} + ${hotCpu[op].others.toFixed(0)}; passes ` +
+        `${runs.map((p) => `${p.cpu.main.toFixed(0)} + ${p.cpu.others.toFixed(0)}`).join(' / ')}`,
     })
     const failed = runs.reduce((a, p) => a + p.failed, 0)
     figures.push({

@@ -55,7 +55,8 @@ export async function section(ctx: ScaleContext): Promise<Figure[]> {
     await scale.rename(++n)
     const afterWrite = await ctx.load(requests)
     ctx.log(
-      `price over ${bonds.length} bonds: ${warm.rps.toFixed(0)} req/s warm, ${afterWrite.rps.toFixed(0)} right after a category write; the write p50 ${writeScale.p50.toFixed(2)} ms`,
+      `price over ${bonds.length} bonds: ${warm.rps.toFixed(0)} req/s warm, ${afterWrite.rps.toFixed(0)} right after ` +
+        `a category write; the write p50 ${writeScale.p50.toFixed(2)} ms`,
     )
     return [
       { name: 'category write (PATCH), p50 (sequential)', unit: 'ms', scale: writeScale.p50, demo: writeDemo.p50 },

@@ -31,12 +31,14 @@ export async function findPortfolioDeleteBlockers(db: Queryable, uids: string[])
     const sentences: string[] = []
     if (row.virtual_funds > 0) {
       sentences.push(
-        `VirtualFundTable.target_portfolio_uid references this portfolio (count=${row.virtual_funds}). Delete or retarget those virtual funds first.`,
+        `VirtualFundTable.target_portfolio_uid references this portfolio (count=${row.virtual_funds}). Delete or ` +
+          `retarget those virtual funds first.`,
       )
     }
     if (row.target_positions > 0) {
       sentences.push(
-        `TargetPositionsStorage.portfolio_uid references this portfolio (count=${row.target_positions}). Delete or retarget account target positions first.`,
+        `TargetPositionsStorage.portfolio_uid references this portfolio (count=${row.target_positions}). Delete or ` +
+          `retarget account target positions first.`,
       )
     }
     blockers.set(row.uid, sentences)
@@ -60,9 +62,12 @@ export async function deletePortfolios(db: Queryable, uids: string[]): Promise<P
     ),
     -- "= any(array(...))": one probe of the primary key per portfolio. A join on the CTE would be planned as a hash
     -- join over the whole series table (1,000,000 weights: seconds of CPU and temp files beside pricing).
-    w as (delete from portfolio_weights pw where pw.portfolio_identifier = any(array(select unique_identifier from target)) returning 1),
-    v as (delete from portfolio_values pv where pv.portfolio_identifier = any(array(select unique_identifier from target)) returning 1)
-    select (select count(*) from w)::int as weights, (select count(*) from v)::int as values_count, (select count(*) from target)::int as portfolios`
+    w as (delete from portfolio_weights pw where pw.portfolio_identifier = any(array(select unique_identifier from
+      target)) returning 1),
+    v as (delete from portfolio_values pv where pv.portfolio_identifier = any(array(select unique_identifier from
+      target)) returning 1)
+    select (select count(*) from w)::int as weights, (select count(*) from v)::int as values_count, (select count(*)
+      from target)::int as portfolios`
   // The data-modifying CTEs above complete before this statement, so the RESTRICT keys on weights and values no
   // longer see rows for these identifiers.
   const deleted = await q(db)`

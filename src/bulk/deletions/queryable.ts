@@ -34,10 +34,12 @@ export async function findMissing(
   const sql = q(db)
   if (lock) {
     const [{ n }] = await sql<{ n: number }[]>`
-      select count(*)::int as n from (select uid from ${sql(table)} where uid = any(${uidArray(db, uids)}) order by uid for update) locked`
+      select count(*)::int as n from (select uid from ${sql(table)} where uid = any(${uidArray(db, uids)}) order by
+        uid for update) locked`
     if (n === uids.length) return new Set()
   }
   const rows = await sql<{ uid: string }[]>`
-    select u::text as uid from unnest(${uidArray(db, uids)}) as u where not exists (select 1 from ${sql(table)} t where t.uid = u)`
+    select u::text as uid from unnest(${uidArray(db, uids)}) as u where not exists (select 1 from ${sql(table)} t
+      where t.uid = u)`
   return new Set(rows.map((r) => r.uid))
 }

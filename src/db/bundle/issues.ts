@@ -9,7 +9,8 @@ export class BundleValidationError extends Error {
   override readonly name = 'BundleValidationError'
   constructor(readonly issues: BundleIssue[]) {
     super(
-      `the bundle has ${issues.length} error${issues.length === 1 ? '' : 's'}:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`,
+      `the bundle has ${issues.length} ` +
+        `error${issues.length === 1 ? '' : 's'}:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`,
     )
   }
 }

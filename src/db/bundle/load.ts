@@ -20,7 +20,8 @@ async function upsert(tx: TransactionSql, table: string, keys: string[], rows: R
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
     const onConflict = updates.length
-      ? tx`on conflict (${tx(keys)}) do update set ${tx.unsafe(updates.map((c) => `"${c}" = excluded."${c}"`).join(', '))}`
+      ? tx`on conflict (${tx(keys)}) do update set
+        ${tx.unsafe(updates.map((c) => `"${c}" = excluded."${c}"`).join(', '))}`
       : tx`on conflict (${tx(keys)}) do nothing`
     await tx`insert into ${tx(table)} ${tx(chunk as Row[], ...columns)} ${onConflict}`
   }
@@ -605,7 +606,8 @@ async function writeAccounts(tx: TransactionSql, b: Bundle, count: (key: string,
       (
         await tx<
           { uid: string; unique_identifier: string }[]
-        >`select uid, unique_identifier from account_target_allocations where unique_identifier = any(${targets.map((a) => a.uid)})`
+        >`select uid, unique_identifier from account_target_allocations where unique_identifier =
+          any(${targets.map((a) => a.uid)})`
       ).map((r) => [r.unique_identifier, r.uid]),
     )
     const sets = targets.flatMap((a) => a.target_positions!.map((t) => ({ a, t })))
@@ -669,7 +671,8 @@ async function writeAccounts(tx: TransactionSql, b: Bundle, count: (key: string,
     })),
   )
   if (fundSets.length)
-    await tx`delete from virtual_fund_holdings where virtual_fund_holdings_set_uid = any(${fundSets.map((s) => s.h.uid)}::uuid[])`
+    await tx`delete from virtual_fund_holdings where virtual_fund_holdings_set_uid =
+      any(${fundSets.map((s) => s.h.uid)}::uuid[])`
   await upsert(
     tx,
     'virtual_fund_holdings',

@@ -38,7 +38,8 @@ export function readBundleFile(file: string): unknown {
     text = readFileSync(file, 'utf8')
   } catch (error) {
     throw new BundleFileError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      `cannot read ${file}: ` +
+        `${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     )
   }
   return parseBundleText(text, file)

@@ -116,7 +116,8 @@ export const BundleMarketDataSet = Strict({
       minimum: 0,
       maximum: 36_500,
       description:
-        'a curve observation older than this many calendar days before the valuation date is refused (409) instead of priced on (default 7; null: no bound)',
+        'a curve observation older than this many calendar days before the valuation date is refused (409) instead ' +
+        'of priced on (default 7; null: no bound)',
     }),
   ),
   bindings: Type.Optional(
@@ -163,7 +164,8 @@ export const PricingDetails = Type.Object(
     unpriced: Type.Optional(
       Type.Boolean({
         description:
-          'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and it is never priced',
+          'true stores an instrument type outside the pricer registry as given: discovery reports it unsupported and ' +
+          'it is never priced',
       }),
     ),
     pricing_details_date: DateTime,

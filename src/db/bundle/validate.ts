@@ -35,7 +35,9 @@ function schemaIssues(errors: ErrorObject[], input: unknown): BundleIssue[] {
       const type = String(at(input, `${e.instancePath}/instrument_type`))
       return {
         path: `${jsonPath(e.instancePath)}.instrument_type`,
-        message: `'${type}' is not an instrument class of the pricer (${INSTRUMENT_TYPES.join(', ')}); mark the pricing details \`unpriced: true\` to store it without pricing`,
+        message:
+          `'${type}' is not an instrument class of the pricer (${INSTRUMENT_TYPES.join(', ')}); mark the pricing ` +
+          `details \`unpriced: true\` to store it without pricing`,
       }
     }
     if (e.keyword === 'additionalProperties')
@@ -243,7 +245,8 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
   const stored = [...new Set(observations.map((o) => o.curve_identifier))].filter((id) => !units.has(id))
   if (stored.length && sql) {
     const rows = await sql<{ id: string; unit: string | null }[]>`
-      select c.unique_identifier as id, b.rate_unit as unit from pricing_curves c left join curve_building_details b on b.curve_uid = c.uid
+      select c.unique_identifier as id, b.rate_unit as unit from pricing_curves c left join curve_building_details b
+        on b.curve_uid = c.uid
       where c.unique_identifier = any(${stored})`
     for (const r of rows) units.set(r.id, r.unit)
   }
@@ -256,7 +259,10 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
     const shown = `${+(percent ? zero : zero * 100).toPrecision(12)}%`
     issues.push({
       path: `$.curve_observations[${i}].nodes[${j}].zero`,
-      message: `${zero} is a zero rate of ${shown}: rates are decimals (0.0195 is 1.95%)${percent ? '' : ", or give the curve's building details rate_unit percent"}; a genuine rate above 100% (hyperinflation) loads with --allow-large-rates`,
+      message:
+        `${zero} is a zero rate of ${shown}: rates are decimals (0.0195 is ` +
+        `1.95%)${percent ? '' : ", or give the curve's building details rate_unit percent"}; a genuine rate above ` +
+        `100% (hyperinflation) loads with --allow-large-rates`,
     })
   })
   return issues
@@ -410,7 +416,8 @@ async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssu
         ? (
             await sql<
               { v: string }[]
-            >`select ${sql(REFERENCE_TARGETS[target])}::text as v from ${sql(TABLE_OF[target])} where ${sql(REFERENCE_TARGETS[target])}::text = any(${candidates})`
+            >`select ${sql(REFERENCE_TARGETS[target])}::text as v from ${sql(TABLE_OF[target])} where
+              ${sql(REFERENCE_TARGETS[target])}::text = any(${candidates})`
           ).map((r) => r.v)
         : [],
     )

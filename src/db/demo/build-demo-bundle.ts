@@ -887,7 +887,8 @@ const virtual_funds = [
 const bundle = {
   $schema: '../bundle/bundle.schema.json',
   description:
-    'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
+    'Demo data: USD and EUR markets on 2026-11-19/20 and two bonds of every supported class. Price with ' +
+    'valuation_date 2026-11-20T00:00:00Z and market_data_set "default".',
   indexes,
   data_nodes,
   curves,

@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto'
 
 export function demoUid(name: string): string {
   const h = createHash('sha1').update(`fixed-income-demo:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-` +
+    `${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`
+  )
 }
 
 /** The valuation date and market-data set every demo price uses. */

@@ -147,7 +147,8 @@ async function show() {
     preview.curves.forEach((ref, i) => curveChart(ref, curves[i], i))
     cashflowChart(cashflows.legs)
     status(
-      `${details.instrument_type} priced with set '${set}' on ${date}: ${preview.curves.length} curve(s), ${Object.values(cashflows.legs).flat().length} cash flows.`,
+      `${details.instrument_type} priced with set '${set}' on ${date}: ${preview.curves.length} curve(s), ` +
+        `${Object.values(cashflows.legs).flat().length} cash flows.`,
     )
   } catch (error) {
     status(error.message, true)

@@ -121,8 +121,8 @@ export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {
   // last one whenever the schedule has a tenor but does not say it is regular. An irregular period takes a notional
   // reference period one tenor long, advanced on the schedule calendar with its end-of-month rule.
   const referenceShift = (from: DateSerial, sign: 1 | -1, tenor: Period) => {
-    require(schedule.endOfMonth !==
-      null, 'full interface (end of month) not available: an explicit schedule with a tenor needs end_of_month', 'schedule.end_of_month')
+    require(schedule.endOfMonth !== null, 'full interface (end of month) not available: an explicit schedule with a ' +
+      'tenor needs end_of_month', 'schedule.end_of_month')
     return advanceByPeriod(
       schedule.calendar,
       from,

@@ -85,7 +85,8 @@ const DISCOUNT_INTERPOLATORS: Readonly<Partial<Record<InterpolationMethod, Inter
 export function buildCurve({ referenceDate, nodes, building, workspace }: CurveNodesInput): YieldTermStructure {
   const method = building.interpolation_method as InterpolationMethod
   require((INTERPOLATION_METHODS as readonly string[]).includes(method), () =>
-    `unknown interpolation_method '${building.interpolation_method}' (expected one of ${INTERPOLATION_METHODS.join(', ')})`, 'building.interpolation_method')
+    `unknown interpolation_method '${building.interpolation_method}' (expected one of ` +
+    `${INTERPOLATION_METHODS.join(', ')})`, 'building.interpolation_method')
   const compounding = building.compounding as Compounding
   require(COMPOUNDINGS.includes(compounding), () =>
     `unknown compounding '${building.compounding}'`, 'building.compounding')
@@ -128,7 +129,8 @@ export function buildCurve({ referenceDate, nodes, building, workspace }: CurveN
     return new InterpolatedForwardCurve(dates, rates, dayCounter, linear, extrapolation)
   }
   require(building.quote_convention === undefined || building.quote_convention === 'zero', () =>
-    `${method} needs zero-rate quotes, got quote_convention '${building.quote_convention}'`, 'building.quote_convention')
+    `${method} needs zero-rate quotes, got quote_convention ` +
+    `'${building.quote_convention}'`, 'building.quote_convention')
   const zeroInterpolator = ZERO_INTERPOLATORS[method]
   if (zeroInterpolator)
     return new InterpolatedZeroCurve(dates, rates, dayCounter, zeroInterpolator, compounding, frequency, extrapolation)

@@ -49,7 +49,8 @@ export function forecastFixing(index: IborIndex, d1: DateSerial, d2: DateSerial,
   require(index.forecastCurve !== null, () =>
     `null term structure set to this instance of ${index.name}`, 'curves.projection')
   require(t > 0, () =>
-    `cannot calculate forward rate between ${toIso(d1)} and ${toIso(d2)}: non positive time (${t}) using ${index.dayCounter.name} daycounter`)
+    `cannot calculate forward rate between ${toIso(d1)} and ${toIso(d2)}: non positive time (${t}) using ` +
+    `${index.dayCounter.name} daycounter`)
   return (discountAt(index.forecastCurve, d1, true) / discountAt(index.forecastCurve, d2, true) - 1) / t
 }
 

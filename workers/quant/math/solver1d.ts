@@ -96,7 +96,8 @@ export function solveWithStep(
     b.evaluations++
   }
   throw new QuantConvergenceError(
-    `unable to bracket root in ${maxEvaluations} function evaluations (last bracket attempt: f[${b.xMin},${b.xMax}] -> [${b.fxMin},${b.fxMax}])`,
+    `unable to bracket root in ${maxEvaluations} function evaluations (last bracket attempt: f[${b.xMin},${b.xMax}] ` +
+      `-> [${b.fxMin},${b.fxMax}])`,
     b.evaluations,
   )
 }

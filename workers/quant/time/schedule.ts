@@ -112,7 +112,8 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   if (first !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
       require(first > effective && first <= termination, () =>
-        `first date (${toIso(first)}) out of effective-termination date range (${toIso(effective)}, ${toIso(termination)}]`, 'schedule.first_date')
+        `first date (${toIso(first)}) out of effective-termination date range (${toIso(effective)}, ` +
+        `${toIso(termination)}]`, 'schedule.first_date')
     } else if (rule === 'ThirdWednesday') {
       // only the IMM check: QuantLib does not range-check a ThirdWednesday first date
       require(isImmDate(first, false), () => `first date (${toIso(first)}) is not an IMM date`, 'schedule.first_date')
@@ -129,13 +130,15 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   if (nextToLast !== undefined) {
     if (rule === 'Backward' || rule === 'Forward') {
       require(nextToLast >= effective && nextToLast < termination, () =>
-        `next to last date (${toIso(nextToLast)}) out of effective-termination date range [${toIso(effective)}, ${toIso(termination)})`, 'schedule.next_to_last_date')
+        `next to last date (${toIso(nextToLast)}) out of effective-termination date range [${toIso(effective)}, ` +
+        `${toIso(termination)})`, 'schedule.next_to_last_date')
     } else if (rule === 'ThirdWednesday') {
       require(isImmDate(nextToLast, false), () =>
         `next-to-last date (${toIso(nextToLast)}) is not an IMM date`, 'schedule.next_to_last_date')
     } else if (rule === 'ThirdWednesdayInclusive') {
       throw new QuantInputError(
-        'next to last date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: unknown rule)',
+        'next to last date not supported with the ThirdWednesdayInclusive date generation rule (QuantLib 1.29: ' +
+          'unknown rule)',
         'schedule.next_to_last_date',
       )
     } else {
@@ -152,7 +155,8 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   // QuantLib 1.29 fails here too: its Zero rule leaves the end-of-month seed as the null date
   require(!(
     rule === 'Zero' && eom
-  ), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 fails on it)', 'schedule.end_of_month')
+  ), 'end of month is not supported with the Zero date generation rule (QuantLib 1.29 ' +
+    'fails on it)', 'schedule.end_of_month')
 
   // ---- generation of the unadjusted dates
   const dates: DateSerial[] = []

@@ -175,9 +175,8 @@ function unknownCalendar(spelled: string, field: string): never {
   const markets = [...CANONICAL.keys()].filter((n) => normalize(n.split('::')[0]) === normalize(country))
   const hint = markets.length
     ? `${country}'s calendars are ${markets.join(', ')}`
-    : `QuantLib 1.29's names are Country or Country::Market, e.g. TARGET, Japan, UnitedStates::GovernmentBond, Canada::Settlement; the classes are ${FAMILIES.filter(
-        (f) => Object.keys(f.markets).length,
-      )
+    : `QuantLib 1.29's names are Country or Country::Market, e.g. TARGET, Japan, UnitedStates::GovernmentBond, ` +
+      `Canada::Settlement; the classes are ${FAMILIES.filter((f) => Object.keys(f.markets).length)
         .map((f) => f.country)
         .join(', ')}`
   throw new QuantInputError(`${field}: unknown calendar '${spelled}' (${hint})`, field)

@@ -32,7 +32,8 @@ function ismaFraction(d1: DateSerial, d2: DateSerial, d3?: DateSerial, d4?: Date
   let refStart = d3 ?? d1
   let refEnd = d4 ?? d2
   require(refEnd > refStart && refEnd > d1, () =>
-    `invalid reference period: date 1: ${d1}, date 2: ${d2}, reference period start: ${refStart}, reference period end: ${refEnd}`)
+    `invalid reference period: date 1: ${d1}, date 2: ${d2}, reference period start: ${refStart}, reference period ` +
+    `end: ${refEnd}`)
   // rough length of the period in months
   let months = Math.round((12 * (refEnd - refStart)) / 365)
   if (months === 0) {

@@ -35,7 +35,8 @@ function needsCalendar(o: DayCounterOptions, field: string): Calendar {
   const cal = o.calendar
   if (cal === undefined || typeof cal.isBusinessDay !== 'function') {
     throw new QuantInputError(
-      `${field}: Business252 counts business days and needs a calendar (a bond's day_count_calendar, by default its calendar; a curve's building details calendar), e.g. {"name": "Brazil"}`,
+      `${field}: Business252 counts business days and needs a calendar (a bond's day_count_calendar, by default its ` +
+        `calendar; a curve's building details calendar), e.g. {"name": "Brazil"}`,
       field,
     )
   }
