@@ -3,7 +3,7 @@
  * decimal strings); `bigint` counts become numbers (they are row counts, far below 2^53).
  */
 import postgres from 'postgres'
-import { boundQueueWait } from './deadline.ts'
+import { withAdmission } from './admission.ts'
 import { watchedSocketFactory } from './watchdog.ts'
 
 export type Sql = postgres.Sql
@@ -23,7 +23,7 @@ export interface SqlOptions {
 }
 
 export interface DatabaseTimeouts {
-  /** opening a connection (TCP and startup); also how long a query may wait for a connection */
+  /** opening a connection (TCP and startup); also how long a query may wait for its turn (admission.ts) */
   connectMs: number
   /**
    * PostgreSQL statement_timeout; a connection silent for this plus WATCHDOG_GRACE_MS while a query waits is dropped
@@ -39,8 +39,9 @@ export const WATCHDOG_GRACE_MS = 1_000
 
 export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
   const { timeouts } = options
+  const max = options.max ?? 10
   const sql = postgres(databaseUrl, {
-    max: options.max ?? 10,
+    max,
     // throughput decays on very long-lived connections under load (design §9): recycle them
     max_lifetime: 60 * 30,
     idle_timeout: options.idleTimeoutSeconds ?? 60,
@@ -57,8 +58,8 @@ export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
     },
     ...(timeouts ? serving(databaseUrl, timeouts) : {}),
   })
-  if (timeouts) boundQueueWait(sql, timeouts.connectMs)
-  return sql
+  // a serving pool: a query waits at most connectMs for its turn (admission.ts)
+  return timeouts ? withAdmission(sql, max, timeouts.connectMs) : sql
 }
 
 /** What a serving pool adds: the socket watchdog (plain TCP only) and a short reconnect backoff. */
