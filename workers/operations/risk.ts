@@ -39,8 +39,15 @@ function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
   }
 }
 
-/** P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped. */
-function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
+/** A floater's coupon amounts, reused by the bumped revaluations of one task (none for other classes). */
+const amountsScratch = (inst: Instrument): Float64Array | undefined =>
+  inst.floating ? new Float64Array(inst.floating.plan.leg.length) : undefined
+
+/**
+ * P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped. `scratch` holds a
+ * floater's coupon amounts (amountsScratch).
+ */
+function npvUnder(task: PricingTask, inst: Instrument, bump: Bump, scratch?: Float64Array): number {
   const discount = bump(discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter))
   let bond = inst.bond
   const floating = inst.floating
@@ -50,7 +57,7 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump): number {
     if (floating.planIndex === undefined)
       floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
     const npv = floating.planIndex
-      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount)
+      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount, scratch)
       : undefined
     if (npv !== undefined) return npv
     bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate)
@@ -80,12 +87,13 @@ export function effectiveRisk(task: PricingTask, v: Valued): EffectiveRisk {
   const p0 = v.valuation.npv
   // a callable's bumped trees are its own tree with the rates moved by ±h (treeCallableBondSpreadValuation)
   const zeros = zeroMemos()
+  const scratch = v.spreaded ? undefined : amountsScratch(v)
   const down = v.spreaded
     ? v.spreaded(-h).npv
-    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h, 'Continuous', -1, zeros(c)))
+    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, -h, 'Continuous', -1, zeros(c)), scratch)
   const up = v.spreaded
     ? v.spreaded(h).npv
-    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h, 'Continuous', -1, zeros(c)))
+    : npvUnder(task, v, (c) => new ZeroSpreadedTermStructure(c, h, 'Continuous', -1, zeros(c)), scratch)
   return {
     effective_duration: (down - up) / (2 * h * p0),
     effective_convexity: (down + up - 2 * p0) / (h * h * p0),
@@ -133,9 +141,10 @@ export function keyRateDurations(task: PricingTask, v: Valued): { tenor: string;
         periods.map((_, j) => (j === i ? size : 0)),
         zeros(c),
       )
+  const scratch = amountsScratch(v)
   return tenors.map((tenor, i) => {
-    const down = npvUnder(task, v, bumpAt(i, -h))
-    const up = npvUnder(task, v, bumpAt(i, h))
+    const down = npvUnder(task, v, bumpAt(i, -h), scratch)
+    const up = npvUnder(task, v, bumpAt(i, h), scratch)
     return { tenor, duration: (down - up) / (2 * h * p0) }
   })
 }
