@@ -75,10 +75,10 @@ export interface Config {
    */
   pricingPrewarmBookDate: 'latest' | 'today' | `${number}-${number}-${number}`
   /**
-   * bounds of the pricing caches (entries): contexts and decoded curves per process, instruments and curves per worker
+   * bounds of the pricing caches (entries): context parts (terms, market parts, fixing sets) and decoded curves per
+   * process, instruments and curves per worker
    */
   pricingCaches: {
-    contexts: number
     terms: number
     markets: number
     fixingSets: number
@@ -235,7 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricingPrewarmBook: boolean(env, 'PRICING_PREWARM_BOOK', true),
     pricingPrewarmBookDate: prewarmDate(env, 'PRICING_PREWARM_BOOK_DATE'),
     pricingCaches: {
-      contexts: integer(env, 'PRICING_CONTEXT_CACHE_SIZE', 65_536, 1, 1_000_000),
       terms: integer(env, 'PRICING_TERMS_CACHE_SIZE', 65_536, 1, 1_000_000),
       markets: integer(env, 'PRICING_MARKET_CACHE_SIZE', 1024, 1, 1_000_000),
       fixingSets: integer(env, 'PRICING_FIXING_CACHE_SIZE', 256, 1, 1_000_000),

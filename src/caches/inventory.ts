@@ -28,18 +28,6 @@ export interface CacheDescription {
 
 export const CACHES: readonly CacheDescription[] = [
   {
-    name: 'contexts',
-    family: 'pricing_cache',
-    thread: 'main',
-    owner: 'src/plugins/pricing-cache.ts (cache, decorated as app.pricingContexts)',
-    holds: "a pricing request's context: its asset's terms and its market part put together",
-    key: 'asset uid, market-data set, valuation time, quote side, benchmark role and side',
-    bound: 'PRICING_CONTEXT_CACHE_SIZE entries (65,536)',
-    invalidation:
-      'cleared (with its parts) on every pricing_data_changed notification; a generation drops values loaded across ' +
-      'a clear',
-  },
-  {
     name: 'terms',
     family: 'pricing_cache',
     thread: 'main',

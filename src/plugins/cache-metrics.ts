@@ -61,7 +61,6 @@ export function registerCacheMetrics(app: FastifyInstance, registry: Registry): 
       page_keys: pageSeeks.stats(),
       date_time_parses: dateTimeParses.stats(),
     }
-    if (app.hasDecorator('pricingContexts')) out.contexts = app.pricingContexts.stats()
     if (app.hasDecorator('pricingContextParts')) {
       out.terms = app.pricingContextParts.terms.stats()
       out.market_parts = app.pricingContextParts.markets.stats()

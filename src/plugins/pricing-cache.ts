@@ -1,13 +1,14 @@
 /**
- * `app.pricingContexts`: the cache of resolved pricing contexts (see src/pricing/context-cache.ts), cleared by
- * PostgreSQL notifications from any writer, of what the writer's tables change; a mutating request of this process
- * answers only once its own notifications have been applied (src/pricing/change-barrier.ts);
- * `app.pricingContextParts`: the halves contexts are put together from (the terms of each asset, the market parts
- * and fixing sets the book shares: src/pricing/repository.ts), cleared with them;
+ * `app.pricingContextParts`: the halves each request's pricing context is put together from (the terms of each asset,
+ * the market parts and fixing sets the book shares: src/pricing/repository.ts, src/pricing/context-cache.ts);
+ * `app.pricingCaches` (src/pricing/pricing-caches.ts): the one entry point that clears them, on PostgreSQL
+ * notifications from any writer, of what the writer's tables change; a mutating request of this process answers only
+ * once its own notifications have been applied (src/pricing/change-barrier.ts);
  * `app.pricingContextBatch` loads the misses of one event-loop turn together.
  */
 import fp from 'fastify-plugin'
 import { ContextCache } from '../pricing/context-cache.ts'
+import { PricingCaches } from '../pricing/pricing-caches.ts'
 import {
   latestObservationDate,
   loadFloatingIndexes,
@@ -43,10 +44,11 @@ declare module 'fastify' {
     readOnly?: boolean
   }
   interface FastifyInstance {
-    pricingContexts: ContextCache<PricingContextRow>
+    /** the single entry point for invalidation: clears the parts below (all, or those a change concerns) */
+    pricingCaches: PricingCaches
     /**
      * terms by asset, market parts by market query, fixing sets by fixing node, index and valuation day: cleared
-     * whenever pricingContexts is
+     * through pricingCaches
      */
     pricingContextParts: Required<ContextPartCaches>
     /** cache misses of one event-loop turn, loaded together */
@@ -66,9 +68,9 @@ const WRITE_BARRIER_MS = 1000
 
 /**
  * Prices the cached terms' bonds once (`price`, market-data set `default`) at PRICING_PREWARM_BOOK_DATE (by default the
- * date of the latest observation of a curve that set selects), as their routes do, up to `limit` (what the caches
- * hold): the book's first pass at its market data's date then finds its contexts assembled and its floaters forecast on
- * that date's curves (their instruments depend on both).
+ * date of the latest observation of a curve that set selects), as their routes do, up to `limit` (what the pricing
+ * threads' instrument caches hold): the book's first pass at its market data's date then finds the market parts of its
+ * contexts cached and its floaters forecast on that date's curves (their instruments depend on both).
  */
 async function prewarmBookAtItsDate(
   app: FastifyInstance,
@@ -113,7 +115,7 @@ async function prewarmBookAtItsDate(
 
 export default fp(
   async (app) => {
-    const { contexts, terms, markets, fixingSets } = app.config.pricingCaches
+    const { terms, markets, fixingSets } = app.config.pricingCaches
     let prewarm: Promise<void> | undefined
     let prewarming = false
     const parts = {
@@ -121,10 +123,10 @@ export default fp(
       markets: new ContextCache<MarketPart>(markets),
       fixingSets: new ContextCache<FixingSet>(fixingSets),
     }
-    // one invalidation for all: every clear of the contexts below clears the parts too
-    const cache = new ContextCache<PricingContextRow>(contexts, Object.values(parts))
+    // one invalidation for all: every clear goes through it (no assembled context is kept: the parts are all there is)
+    const cache = new PricingCaches(parts)
     decodedCurves.resize(app.config.pricingCaches.decodedCurves)
-    app.decorate('pricingContexts', cache)
+    app.decorate('pricingCaches', cache)
     app.decorate('pricingContextParts', parts)
     app.decorate(
       'pricingContextBatch',
@@ -191,7 +193,7 @@ export default fp(
             await prewarmBookAtItsDate(
               app,
               parts.terms,
-              Math.min(contexts, workerInstruments * app.config.pricerThreads),
+              workerInstruments * app.config.pricerThreads,
               () => closing,
               ms,
             )

@@ -1,11 +1,11 @@
 /**
- * Cache of resolved pricing contexts (asset terms + market data), keyed by everything that selects them, and of
- * the halves they are put together from. A pricing request must cost the main thread tens of microseconds, so
- * what it reads from PostgreSQL is cached;
+ * Cache of the halves pricing contexts are put together from (an asset's terms, a market part, a fixing set: see
+ * src/pricing/repository.ts). A pricing request must cost the main thread tens of microseconds, so what it reads
+ * from PostgreSQL is cached;
  * correctness comes from invalidation, not expiry: PostgreSQL triggers NOTIFY `pricing_data_changed` on every
  * write to a table a context reads (migration 0050), from any process, and a mutating request of this process
  * answers only once its own notifications have been applied (src/pricing/change-barrier.ts: no window between its
- * commit and the notification, and a write to no such table drops nothing).
+ * commit and the notification, and a write to no such table drops nothing); src/pricing/pricing-caches.ts clears them.
  * A generation number drops values loaded before a clear that happened while they were loading.
  */
 import { BoundedCache, type CacheStats } from '../caches/bounded-cache.ts'
@@ -14,11 +14,7 @@ export class ContextCache<V> {
   private readonly entries: BoundedCache<V>
   private generation = 0
 
-  /** `dependents`: caches of values these are built from (the fixing sets of the contexts), cleared with this one. */
-  constructor(
-    capacity: number,
-    private readonly dependents: readonly { clear(): void }[] = [],
-  ) {
+  constructor(capacity: number) {
     this.entries = new BoundedCache<V>(capacity)
   }
 
@@ -46,13 +42,10 @@ export class ContextCache<V> {
     return this.generation
   }
 
-  /**
-   * Drops every entry and clears `dependents` (by default all of them: a clear that knows what changed passes fewer).
-   */
-  clear(dependents: readonly { clear(): void }[] = this.dependents): void {
+  /** Drops every entry; a value whose load began before this is not stored (`set`). */
+  clear(): void {
     this.generation++
     this.entries.clear()
-    for (const d of dependents) d.clear()
   }
 
   /** Every entry, without counting a hit or refreshing its recency. */

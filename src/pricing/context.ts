@@ -1,7 +1,9 @@
 /**
- * The pricing contexts of requests: from the cache, else loaded with every other miss of the same event-loop
- * turn (src/pricing/repository.ts: cached halves, the missing ones in one round trip each). The single routes check the
- * asset and its pricing details exist (404 names which one is missing); batch routes take the rows as they are.
+ * The pricing contexts of requests, put together from their cached halves (src/pricing/repository.ts: the terms of
+ * each asset, the market parts the book shares), the missing halves loaded with every other miss of the same
+ * event-loop turn (one round trip each). An assembled context is the request's own: none is kept (clearing the halves,
+ * src/pricing/pricing-caches.ts, is the whole invalidation). The single routes check the asset and its pricing details
+ * exist (404 names which one is missing); batch routes take the rows as they are.
  */
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
@@ -12,11 +14,6 @@ import {
   type PricingContextRow,
 } from './repository.ts'
 
-// joined, not a template: a template's string is a rope whose characters V8 reads one tree walk at a time when it
-// hashes it for the lookup (4% of a distinct request's main-thread time in a profile); join builds it flat
-const cacheKey = (q: PricingContextQuery) =>
-  [q.assetUid, q.marketDataSet, q.valuation, q.side, q.benchmarkRole, q.benchmarkSide].join('|')
-
 /** The context of an asset that exists and has pricing details; else the 404 that says which is missing. */
 export function requirePricingDetails(ctx: PricingContextRow | undefined, assetUid: string): PricingContextRow {
   if (!ctx) throw notFound(`Asset '${assetUid}' was not found.`)
@@ -25,13 +22,7 @@ export function requirePricingDetails(ctx: PricingContextRow | undefined, assetU
 }
 
 export async function pricingContext(app: FastifyInstance, q: PricingContextQuery): Promise<PricingContextRow> {
-  const key = cacheKey(q)
-  let ctx = app.pricingContexts.get(key)
-  if (!ctx) {
-    const generation = app.pricingContexts.current()
-    ctx = cachedPricingContext(q, app.pricingContextParts) ?? (await app.pricingContextBatch.add(q))
-    if (ctx) app.pricingContexts.set(key, ctx, generation)
-  }
+  const ctx = cachedPricingContext(q, app.pricingContextParts) ?? (await app.pricingContextBatch.add(q))
   return requirePricingDetails(ctx, q.assetUid)
 }
 
@@ -40,17 +31,17 @@ export async function pricingContexts(
   app: FastifyInstance,
   queries: readonly PricingContextQuery[],
 ): Promise<(PricingContextRow | undefined)[]> {
-  const generation = app.pricingContexts.current()
-  const out = queries.map((q) => app.pricingContexts.get(cacheKey(q)))
+  const parts = app.pricingContextParts
+  const out = queries.map((q) => cachedPricingContext(q, parts))
   const missing = out.flatMap((ctx, i) => (ctx ? [] : [i]))
+  if (missing.length === 0) return out
   const loaded = await loadPricingContexts(
     app.sql,
     missing.map((i) => queries[i]),
-    app.pricingContextParts,
+    parts,
   )
   missing.forEach((i, j) => {
     out[i] = loaded[j]
-    if (loaded[j]) app.pricingContexts.set(cacheKey(queries[i]), loaded[j], generation)
   })
   return out
 }

@@ -77,7 +77,7 @@ export function buildTask(
   }
   // workers cache rebuilt instruments by this key: the content of every task field a rebuild reads (type, terms
   // (hashed by PostgreSQL on the stored JSON the terms are parsed from), index conventions, fixings; all from the
-  // cached context, so composed once per context), and for a floater the valuation date (which fixings are past)
+  // context's cached halves, composed once per context), and for a floater the valuation date (which fixings are past)
   // and the projection curve's content key (the fixings by their content key, PostgreSQL's md5 of the dates and
   // rates; none: no fixings at all). A fixed-coupon bond's rebuild reads no date and no curve: one instrument
   // serves every valuation date (the worker gives it each task's evaluation date), so a new day starts warm.

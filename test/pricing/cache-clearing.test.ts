@@ -2,7 +2,7 @@
  * A write answers once this process has dropped what the write changed, and only that (src/pricing/change-barrier.ts):
  * so a client that reads the answer to its write never prices on stale data, while a read-only POST (pricing, batch
  * pricing, account risk, a bulk-delete preflight), a write refused with a 4xx, or a write to no table a context
- * reads (a category, a portfolio) leaves the book's terms and contexts cached. Before, each of these emptied every
+ * reads (a category, a portfolio) leaves the book's terms and market parts cached. Before, each of these emptied every
  * cache, so a risk team's batch or a workbench's new portfolio turned the next requests into a cold start. When the
  * write's notifications do not come back in time, every cache is cleared, as before.
  */
@@ -21,23 +21,16 @@ t.test(
     const { app, db } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
     const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
     const cached = () => ({
-      contexts: app.pricingContexts.size,
       terms: app.pricingContextParts.terms.size,
       markets: app.pricingContextParts.markets.size,
     })
 
     t.equal((await post(`/api/v1/pricing/assets/${UST}/price/`, PRICING)).statusCode, 200)
     const warm = cached()
-    t.ok(
-      warm.contexts >= 1 && warm.terms >= 1 && warm.markets >= 1,
-      `one price fills the caches: ${JSON.stringify(warm)}`,
-    )
+    t.ok(warm.terms >= 1 && warm.markets >= 1, `one price fills the caches: ${JSON.stringify(warm)}`)
     const kept = (what: string) => {
       const now = cached()
-      t.ok(
-        now.contexts >= warm.contexts && now.terms >= warm.terms && now.markets >= warm.markets,
-        `${what} keeps them: ${JSON.stringify(now)}`,
-      )
+      t.ok(now.terms >= warm.terms && now.markets >= warm.markets, `${what} keeps them: ${JSON.stringify(now)}`)
     }
 
     t.equal((await post(`/api/v1/pricing/assets/${UST}/analytics/`, PRICING)).statusCode, 200)
@@ -56,7 +49,7 @@ t.test(
     t.equal(refused.statusCode, 422, 'an unknown field is refused')
     kept('a refused write')
 
-    const generation = app.pricingContexts.current()
+    const generation = app.pricingCaches.current()
     const created = await post('/api/v1/asset-category/', { display_name: 'Written', assets: [UST] })
     t.equal(created.statusCode, 200, created.body.slice(0, 200))
     const category = (JSON.parse(created.body) as { uid: string }).uid
@@ -67,10 +60,10 @@ t.test(
     })
     t.equal(renamed.statusCode, 200, renamed.body.slice(0, 200))
     kept('a write to tables no context reads (a category, created and renamed)')
-    t.equal(app.pricingContexts.current(), generation, 'and nothing was dropped')
+    t.equal(app.pricingCaches.current(), generation, 'and nothing was dropped')
 
-    // a write to a table contexts read: its answer leaves once the contexts and the market parts are dropped (the
-    // set's table is market data: the book's terms stay)
+    // a write to a table contexts read: its answer leaves once the market parts (with their fixing sets) are dropped
+    // (the set's table is market data: the book's terms stay)
     const [set] = await db.sql<
       { uid: string }[]
     >`select uid::text from pricing_market_data_sets where set_key = 'default'`
@@ -81,17 +74,15 @@ t.test(
       payload: { description: 'written' },
     })
     t.equal(patched.statusCode, 200, patched.body.slice(0, 200))
-    t.same(
-      cached(),
-      { contexts: 0, terms, markets: 0 },
-      'a market-data write drops the contexts and market parts before its answer leaves',
-    )
+    t.same(cached(), { terms, markets: 0 }, 'a market-data write drops the market parts before its answer leaves')
+    t.equal(app.pricingContextParts.fixingSets.size, 0, 'and the fixing sets')
+    t.ok(app.pricingCaches.current() > generation, 'through the one entry point for invalidation')
     t.equal(
       (await post(`/api/v1/pricing/assets/${UST}/price/`, PRICING)).statusCode,
       200,
       'and the next price loads them again',
     )
-    t.ok(cached().contexts >= 1 && cached().markets >= 1)
+    t.ok(cached().terms >= 1 && cached().markets >= 1)
   },
 )
 
@@ -99,7 +90,7 @@ t.test('a write whose notifications do not come back clears every cache before i
   const { app } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
   const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
   t.equal((await post(`/api/v1/pricing/assets/${UST}/price/`, PRICING)).statusCode, 200)
-  t.ok(app.pricingContexts.size >= 1)
+  t.ok(app.pricingContextParts.terms.size >= 1 && app.pricingContextParts.markets.size >= 1)
   // the barrier's notification lost: NOTIFY refused for this process's pool (as when the LISTEN link is down, it never
   // returns)
   const notify = app.sql.notify
@@ -109,6 +100,7 @@ t.test('a write whose notifications do not come back clears every cache before i
   })
   const created = await post('/api/v1/asset-category/', { display_name: 'Unconfirmed' })
   t.equal(created.statusCode, 200, created.body.slice(0, 200))
-  t.equal(app.pricingContexts.size, 0, 'every context dropped')
+  t.equal(app.pricingContextParts.markets.size, 0, 'every part emptied: the market parts')
+  t.equal(app.pricingContextParts.fixingSets.size, 0, 'the fixing sets')
   t.equal(app.pricingContextParts.terms.size, 0, 'and every term')
 })

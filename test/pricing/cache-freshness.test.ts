@@ -45,9 +45,9 @@ async function answer(app: FastifyInstance): Promise<string> {
   return JSON.stringify([body(price).price, body(flows).legs])
 }
 
-/** Until the instance has dropped its cached contexts after another writer's commit (PostgreSQL NOTIFY). */
+/** Until the instance has dropped its cached context parts after another writer's commit (PostgreSQL NOTIFY). */
 async function invalidated(app: FastifyInstance, generation: number): Promise<void> {
-  await waitFor(() => app.pricingContexts.current() !== generation, { intervalMs: 10 })
+  await waitFor(() => app.pricingCaches.current() !== generation, { intervalMs: 10 })
 }
 
 const load = (ctx: TestApp, bundle: unknown) => loadBundle(ctx.db.sql, bundle)
@@ -151,7 +151,7 @@ t.test('every input change is seen by the writing instance and by another one, a
   for (const change of changes) {
     const before = await answer(a)
     t.equal(await answer(b), before, `${change.input}: both instances agree before`)
-    const [genA, genB] = [a.pricingContexts.current(), b.pricingContexts.current()]
+    const [genA, genB] = [a.pricingCaches.current(), b.pricingCaches.current()]
     const result = (await change.apply(ctx, a)) as { statusCode?: number } | undefined
     if (result?.statusCode !== undefined) t.equal(result.statusCode, 200, `${change.input}: the API write succeeds`)
     await invalidated(a, genA)

@@ -1,6 +1,6 @@
 /**
  * Every pricing cache is bounded by its setting and reports its size, bound and hit ratio on /metrics: the
- * contexts, fixing sets and decoded curves of the process and the instruments, floater plans, curves and fixing
+ * terms, fixing sets and decoded curves of the process and the instruments, floater plans, curves and fixing
  * histories of the workers.
  */
 import t from 'tap'
@@ -15,7 +15,7 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
   const { app } = await build(t, {
     bundle: 'demo',
     env: {
-      PRICING_CONTEXT_CACHE_SIZE: '3',
+      PRICING_TERMS_CACHE_SIZE: '3',
       PRICER_INSTRUMENT_CACHE_SIZE: '2',
       PRICER_CURVE_CACHE_SIZE: '2',
       PRICING_CURVE_CACHE_SIZE: '4',
@@ -58,7 +58,7 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
       metric(text, 'pricing_cache_hits', 'worker_curves') > 0
     )
   })
-  const bounds = { contexts: 3, decoded_curves: 4, worker_instruments: 2, worker_curves: 2 }
+  const bounds = { terms: 3, decoded_curves: 4, worker_instruments: 2, worker_curves: 2 }
   for (const [cache, bound] of Object.entries(bounds)) {
     t.equal(metric(text, 'pricing_cache_capacity', cache), bound, `${cache}: bound ${bound}`)
     const size = metric(text, 'pricing_cache_entries', cache)
@@ -82,7 +82,7 @@ t.test('bounded caches with their sizes and hit ratios on /metrics', async (t) =
     t.ok(bytes > 0 && bytes <= mb * 1048576, `${cache}: ${bytes} estimated bytes within the bound`)
   }
   t.ok(
-    Number.isNaN(metric(text, 'pricing_cache_estimated_bytes', 'contexts')),
+    Number.isNaN(metric(text, 'pricing_cache_estimated_bytes', 'terms')),
     'a cache bounded by count alone reports no bytes',
   )
   // tasks priced away from their home thread (src/pricing/batcher.ts): counted, never more than were priced

@@ -5,15 +5,18 @@
  * way the next price answers the new data. The terms of the priced assets are loaded at start (prewarm).
  */
 import t from 'tap'
+import type { FastifyInstance } from 'fastify'
 import { build, body } from '../helpers/app.ts'
 import { readDemoBundle } from '../../src/db/demo.ts'
 import {
+  cachedPricingContext,
   latestObservationDate,
   loadFloatingIndexes,
   loadPricingContexts,
   type AssetTerms,
   type PricingContextQuery,
 } from '../../src/pricing/repository.ts'
+import { contextQuery, pricingRequest } from '../../src/pricing/price.ts'
 import { ContextCache } from '../../src/pricing/context-cache.ts'
 import type { MarketPart } from '../../src/pricing/market-parts.ts'
 import { sleep, waitFor } from '../helpers/wait.ts'
@@ -37,6 +40,24 @@ const query = (assetUid: string): PricingContextQuery => ({
 
 async function until(check: () => boolean, what: string): Promise<void> {
   if (!(await waitFor(check))) throw new Error(`timed out waiting for ${what}`)
+}
+
+/** The halves' hits and misses (a context is assembled from them for each request: no context itself is cached). */
+function partStats(app: FastifyInstance) {
+  const terms = app.pricingContextParts.terms.stats()
+  const markets = app.pricingContextParts.markets.stats()
+  return { termsHits: terms.hits, termsMisses: terms.misses, marketHits: markets.hits, marketMisses: markets.misses }
+}
+
+/** Counts the contexts loaded through the turn batch (a context whose halves are both cached loads nothing). */
+function countLoads(app: FastifyInstance): () => number {
+  const add = app.pricingContextBatch.add.bind(app.pricingContextBatch)
+  let loads = 0
+  app.pricingContextBatch.add = (q) => {
+    loads++
+    return add(q)
+  }
+  return () => loads
 }
 
 t.test('the terms of every priced asset are loaded at start, and a price then reads no terms', async (t) => {
@@ -194,12 +215,15 @@ t.test(
     >`select to_char(max(time_index) at time zone 'UTC', 'YYYY-MM-DD') as day from discount_curve_observations where
       time_index <= now()`
     t.equal(day, VALUATION.slice(0, 10), "the demo's market data is for the benchmark's date")
-    const priced = [...app.pricingContextParts.terms.peekEntries()].filter(
-      ([, terms]) => terms.instrument_type != null,
+    const priced = [...app.pricingContextParts.terms.peekEntries()].filter(([, terms]) => terms.instrument_type != null)
+    const req = pricingRequest({ key: 'price' }, request)
+    const assembled = priced.filter(
+      ([asset]) => cachedPricingContext(contextQuery(req, asset), app.pricingContextParts) !== undefined,
     ).length
-    t.equal(app.pricingContexts.size, priced, `the ${priced} contexts of that date are cached`)
+    t.equal(assembled, priced.length, `the ${priced.length} contexts of that date are assembled from cached halves`)
 
-    const contexts = app.pricingContexts.stats()
+    const before = partStats(app)
+    const loads = countLoads(app)
     const ids = [
       'UST-4.25-2031-11-15',
       'DBR-2.5-2035-02-15',
@@ -218,8 +242,14 @@ t.test(
       answers.push(body<Record<string, unknown>>(res))
     }
     // (the floaters' instruments of that date are cached in the threads too: bench/README.md, the first pass's CPU)
-    t.equal(app.pricingContexts.stats().misses, contexts.misses, 'every context was cached')
-    t.equal(app.pricingContexts.stats().hits, contexts.hits + ids.length)
+    const after = partStats(app)
+    t.equal(loads(), 0, 'no context was loaded')
+    t.same(
+      [after.termsMisses, after.marketMisses],
+      [before.termsMisses, before.marketMisses],
+      'every context was put together from cached halves',
+    )
+    t.same([after.termsHits, after.marketHits], [before.termsHits + ids.length, before.marketHits + ids.length])
 
     const { app: plain } = await build(t, { bundle: 'demo', env: { PRICING_PREWARM_TERMS: 'false' } })
     for (const [i, id] of ids.entries()) {
@@ -284,23 +314,28 @@ t.test(
       /^pricing_prewarm_running (\d)/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]
     await waitFor(async () => (await running()) === '0')
     t.equal(await running(), '0', 'the warm-up ends')
-    t.ok(app.pricingContexts.size > 0, `${app.pricingContexts.size} contexts cached`)
+    const markets = app.pricingContextParts.markets.size
+    t.ok(markets > 0, `${markets} market parts cached`)
     const today = { ...request, valuation_date: `${new Date().toISOString().slice(0, 10)}T00:00:00Z` }
-    const before = app.pricingContexts.stats()
+    const before = partStats(app)
+    const loads = countLoads(app)
     t.equal(
       (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: today })).statusCode,
       200,
     )
+    const after = partStats(app)
+    t.equal(loads(), 0, "today's context loaded nothing")
     t.same(
-      [app.pricingContexts.stats().hits, app.pricingContexts.stats().misses],
-      [before.hits + 1, before.misses],
-      "today's context was cached",
+      [after.termsHits, after.termsMisses, after.marketHits, after.marketMisses],
+      [before.termsHits + 1, before.termsMisses, before.marketHits + 1, before.marketMisses],
+      "today's context was put together from cached halves",
     )
     t.equal(
       (await app.inject({ method: 'POST', url: `/api/v1/pricing/assets/${UST}/price/`, payload: request })).statusCode,
       200,
     )
-    t.equal(app.pricingContexts.stats().misses, before.misses + 1, "the market data's date was not")
+    t.equal(loads(), 1, "the market data's date was loaded")
+    t.equal(partStats(app).marketMisses, before.marketMisses + 1, 'its market part was not cached')
   },
 )
 
@@ -343,9 +378,10 @@ t.test(
     t.ok(parts.markets.size >= 1)
 
     // another writer moves that fixing
+    let generation = app.pricingCaches.current()
     await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and
       fixing_date = '2024-03-18'`
-    await until(() => app.pricingContexts.size === 0, 'the index_fixings notification')
+    await until(() => app.pricingCaches.current() !== generation, 'the index_fixings notification')
     t.equal(parts.markets.size, 0, 'market parts cleared')
     t.equal(parts.fixingSets.size, 0, 'fixing sets cleared')
     t.equal(parts.terms.size, 2, 'terms kept')
@@ -355,9 +391,10 @@ t.test(
     t.ok(markets >= 1)
 
     // another writer changes the treasury's coupon: its terms are read again
+    generation = app.pricingCaches.current()
     await db.sql`update asset_pricing_details set instrument_dump = jsonb_set(instrument_dump, '{coupon_rate}',
       '0.05') where asset_uid = ${UST}`
-    await until(() => app.pricingContexts.size === 0, 'the asset_pricing_details notification')
+    await until(() => app.pricingCaches.current() !== generation, 'the asset_pricing_details notification')
     t.equal(parts.terms.size, 0, 'terms cleared')
     t.equal(parts.markets.size, markets, 'market parts kept')
     t.ok((await price(UST)) > ust, 'the higher coupon is priced')

@@ -1,7 +1,7 @@
 /**
  * Fixing histories travel once (src/pricing/repository.ts, workers/operations/fixing-set.ts): a fixing set is read
- * from PostgreSQL once per (fixing node, index, valuation day) while the contexts are cached, shared by object by
- * every context on it, and not sent again while cached; a clear (any write) drops it with the contexts, so a
+ * from PostgreSQL once per (fixing node, index, valuation day) while the market parts are cached, shared by object by
+ * every context on it, and not sent again while cached; a clear (any write) drops it with the market parts, so a
  * floater priced after its fixings change answers the new fixings. The task carries it by reference, and each
  * worker builds its history once per content key.
  */
@@ -141,17 +141,17 @@ t.test('through the app: a floater priced after its fixings change answers the n
   t.equal(app.pricingContextParts.fixingSets.size, 1, 'its fixing set is cached')
   t.equal((await post('price')).statusCode, 200)
 
-  // a write that bypasses the app: drop the cached contexts now instead of racing the NOTIFY (pool.test covers that
+  // a write that bypasses the app: drop the context parts now instead of racing the NOTIFY (pool.test covers that
   // path)
   await db.sql`update index_fixings set rate = rate + 0.01 where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date
     = '2024-03-18'`
-  app.pricingContexts.clear()
-  t.equal(app.pricingContextParts.fixingSets.size, 0, 'the fixing sets are cleared with the contexts')
+  app.pricingCaches.clear()
+  t.equal(app.pricingContextParts.fixingSets.size, 0, 'the fixing sets are cleared with the other parts')
   const after = await paid()
   t.ok(after.amount > before.amount, `the coupon follows the new fixing (${before.amount} -> ${after.amount})`)
 
   await db.sql`delete from index_fixings where index_identifier = 'USD-TERM-SOFR-3M' and fixing_date = '2024-03-18'`
-  app.pricingContexts.clear()
+  app.pricingCaches.clear()
   const missing = await post('cashflows', { include_paid: true })
   t.equal(missing.statusCode, 409)
   t.match(
@@ -168,7 +168,7 @@ t.test('through the app: a floater priced after its fixings change answers the n
   await db.sql`insert into index_fixings (data_node_uid, index_identifier, fixing_date, rate)
     select data_node_uid, index_identifier, '1900-01-02', 0.05 from index_fixings where index_identifier =
       'USD-TERM-SOFR-3M' limit 1`
-  app.pricingContexts.clear()
+  app.pricingCaches.clear()
   const unreadable = await post('price')
   t.equal(unreadable.statusCode, 409)
   t.match(

@@ -157,10 +157,10 @@ t.test('409: each kind of missing market data is named', async (t) => {
     t.equal(res.statusCode, 409, what)
     t.match(body(res).detail, detail, what)
   }
-  // these writes bypass the app: drop cached contexts now instead of racing the NOTIFY (pool.test covers that path)
+  // these writes bypass the app: drop the context parts now instead of racing the NOTIFY (pool.test covers that path)
   const write = async (query: Promise<unknown>) => {
     await query
-    app.pricingContexts.clear()
+    app.pricingCaches.clear()
   }
   await expect409(
     UST,

@@ -25,7 +25,6 @@ const HOT_ASSET = 'd4037e5c-6e60-5619-b1cd-8b02cccb5792'
 const OPERATIONS = ['price', 'analytics', 'z-spread'] as const
 type Operation = (typeof OPERATIONS)[number]
 const CACHES = [
-  'contexts',
   'terms',
   'market_parts',
   'decoded_curves',
