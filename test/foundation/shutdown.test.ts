@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '../helpers/database.ts'
 import { waitFor } from '../helpers/wait.ts'
 
-t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0', async (t) => {
+/** src/server.ts on a database of its own, its standard output a pipe; killed at teardown. */
+async function startServer(
+  t: { teardown(fn: () => unknown): void },
+  env: Record<string, string>,
+  stderr: 'inherit' | 'ignore',
+) {
   const db = await createTestDatabase(t)
   const port = await freePort()
   const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
@@ -18,17 +23,22 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
       ...process.env,
       DATABASE_URL: db.url,
       PORT: String(port),
-      LOG_LEVEL: 'info',
       LOAD_DEMO_DATA: 'false',
       PRICER_THREADS: '1',
       BULK_QUEUE_PREFIX: `fi-shutdown-${port}`,
+      ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stderr],
   })
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   t.teardown(() => child.kill('SIGKILL'))
+  return { child, port, exited }
+}
+
+t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0', async (t) => {
+  const { child, port, exited } = await startServer(t, { LOG_LEVEL: 'info' }, 'inherit')
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
 
   let health = 0
   // a server starting under tsx beside other test files: its own time, however long
@@ -69,25 +79,8 @@ t.test('SIGTERM closes HTTP, pool, queue and database in that order and exits 0'
 
 // a supervisor that stops reading the process's output (its pipe full) must not keep it alive after SIGTERM
 t.test('SIGTERM exits within SHUTDOWN_TIMEOUT_MS when nobody reads the log', async (t) => {
-  const db = await createTestDatabase(t)
-  const port = await freePort()
-  const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import=tsx', server], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      LOG_LEVEL: 'debug',
-      LOAD_DEMO_DATA: 'false',
-      PRICER_THREADS: '1',
-      SHUTDOWN_TIMEOUT_MS: '3000',
-      BULK_QUEUE_PREFIX: `fi-shutdown-${port}`,
-    },
-    // stdout is a pipe nobody reads: it fills after ~64 KB of log
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  t.teardown(() => child.kill('SIGKILL'))
+  // stdout is a pipe nobody reads: it fills after ~64 KB of log
+  const { child, port, exited } = await startServer(t, { LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT_MS: '3000' }, 'ignore')
   const health = () =>
     fetch(`http://127.0.0.1:${port}/health`).then(
       (r) => r.status,
