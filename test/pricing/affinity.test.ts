@@ -124,22 +124,26 @@ t.test(
   },
 )
 
-t.test('each instrument key goes to one thread: a second pass over a book rebuilds nothing', async (t) => {
-  // a pool whose worker reports its thread id per task; the batcher routes by the tasks' instrument keys
+/** A batcher over `threads` echo threads (each reports its thread id per task), routed by instrument key. */
+function echoBatcher(
+  t: { teardown(fn: () => unknown): void },
+  threads: number,
+  queueTimeoutMs: () => number = () => 10_000,
+): TaskBatcher {
   const pool = new Piscina({
     filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
-    minThreads: 2,
-    maxThreads: 2,
+    minThreads: threads,
+    maxThreads: threads,
     concurrentTasksPerWorker: 1,
-    loadBalancer: shardBalancer(2),
+    loadBalancer: shardBalancer(threads),
   })
   t.teardown(() => pool.destroy())
-  const batcher = new TaskBatcher({
-    lanes: { main: pool, heavy: null },
-    threads: 2,
-    timeoutMs: () => 10_000,
-    queueTimeoutMs: () => 10_000,
-  })
+  return new TaskBatcher({ lanes: { main: pool, heavy: null }, threads, timeoutMs: () => 10_000, queueTimeoutMs })
+}
+
+t.test('each instrument key goes to one thread: a second pass over a book rebuilds nothing', async (t) => {
+  // a pool whose worker reports its thread id per task; the batcher routes by the tasks' instrument keys
+  const batcher = echoBatcher(t, 2)
   const keys = Array.from({ length: 400 }, (_, i) => `key-${i}`)
   const pass = async () => {
     const threads = new Map<string, number>()
@@ -170,20 +174,7 @@ t.test('each instrument key goes to one thread: a second pass over a book rebuil
 t.test(
   "an idle thread takes part of a busy shard's backlog only when it is long: a short one waits for its own thread",
   async (t) => {
-    const pool = new Piscina({
-      filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
-      minThreads: 2,
-      maxThreads: 2,
-      concurrentTasksPerWorker: 1,
-      loadBalancer: shardBalancer(2),
-    })
-    t.teardown(() => pool.destroy())
-    const batcher = new TaskBatcher({
-      lanes: { main: pool, heavy: null },
-      threads: 2,
-      timeoutMs: () => 10_000,
-      queueTimeoutMs: () => 10_000,
-    })
+    const batcher = echoBatcher(t, 2)
     const keys = Array.from({ length: 2000 }, (_, i) => `k-${i}`).filter((k) => shardOf(k, 2) === 0)
     await Promise.all([batcher.run({ instrument_key: 'w-1' }), batcher.run({ instrument_key: 'w-2' })])
     // the shard's thread is held by a long task while its backlog arrives, the other thread idle
@@ -251,22 +242,9 @@ t.test('a guest task reads the instrument cache of its thread but does not fill 
 })
 
 t.test("a task waiting for its shard's thread longer than the queue bound answers PoolBusy", async (t) => {
-  const pool = new Piscina({
-    filename: new URL('../helpers/thread-echo.mjs', import.meta.url).href,
-    minThreads: 1,
-    maxThreads: 1,
-    concurrentTasksPerWorker: 1,
-    loadBalancer: shardBalancer(1),
-  })
-  t.teardown(() => pool.destroy())
   // the bound is read by every sweep: long while the thread starts, then short
   let bound = 10_000
-  const batcher = new TaskBatcher({
-    lanes: { main: pool, heavy: null },
-    threads: 1,
-    timeoutMs: () => 10_000,
-    queueTimeoutMs: () => bound,
-  })
+  const batcher = echoBatcher(t, 1, () => bound)
   await batcher.run({ instrument_key: 'warm-up' })
   bound = 150
   const long = batcher.run({ instrument_key: 'a', sleep_ms: 800 })
