@@ -5,6 +5,8 @@ import QuantLib as ql
 from bond_terms import set_zero_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period, ql_callability
 from semantics import all_cashflows, basis_point_value, bond_yield, carry, implied, shown_cashflows
 
+# the short-rate model of a callable when the market data names none (design §5.1)
+DEFAULT_MODEL = {"model": "HullWhite", "a": 0.03, "sigma": 0.01, "tree_steps": 40}
 FREQ_OF = {"1M": ql.Monthly, "3M": ql.Quarterly, "6M": ql.Semiannual, "1Y": ql.Annual}
 
 
@@ -84,20 +86,22 @@ def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, po
     return out
 
 
-def callable_on_tree(t, curve, evaluation):
-    """The callable on QuantLib's TreeCallableFixedRateBondEngine (Hull-White a = 0.03, sigma = 0.01, 40 steps)."""
+def callable_on_tree(t, curve, evaluation, model=DEFAULT_MODEL):
+    """The callable on QuantLib's TreeCallableFixedRateBondEngine: Hull-White fitted to `curve` with the model's a and
+    sigma, a tree of its tree_steps (by default a = 0.03, sigma = 0.01, 40 steps)."""
     ql.Settings.instance().evaluationDate = evaluation
     bond = build_bond("CallableFixedRateBond", t, callability=ql_callability(t))
-    model = ql.HullWhite(ql.YieldTermStructureHandle(curve), 0.03, 0.01)
-    bond.setPricingEngine(ql.TreeCallableFixedRateBondEngine(model, 40))
+    hw = ql.HullWhite(ql.YieldTermStructureHandle(curve), model["a"], model["sigma"])
+    bond.setPricingEngine(ql.TreeCallableFixedRateBondEngine(hw, model["tree_steps"]))
     return bond
 
 
-def callable_expected(t, valuation, pools, ref_shift, params, want_cashflows, ql_curve, target_move):
+def callable_expected(t, valuation, pools, ref_shift, params, want_cashflows, ql_curve, target_move, model=DEFAULT_MODEL):
     """Every expected value of a callable (raises RuntimeError where QuantLib fails): its tree price and analytics,
-    yields, a z-spread to its value moved by `target_move`, cash flows and carry (the tree again at the horizon)."""
+    yields, a z-spread to its value moved by `target_move`, cash flows and carry (the tree again at the horizon), all
+    on the Hull-White `model` {a, sigma, tree_steps} (the defaults of design §5.1 when not given)."""
     curve = ql_curve(pools["discount"], valuation - ref_shift[0])
-    bond = callable_on_tree(t, curve, valuation)
+    bond = callable_on_tree(t, curve, valuation, model)
     s0 = bond.settlementDate()
     n0 = bond.notional(s0)
     dc = bond_day_counter(t)
@@ -121,8 +125,8 @@ def callable_expected(t, valuation, pools, ref_shift, params, want_cashflows, ql
     # carry: the tree again at the horizon, on today's curve seen from there (and on the constant-tenor roll)
     horizon = bond.calendar().advance(valuation, params["horizon_days"], ql.Days)
     s1 = bond.settlementDate(horizon)
-    p1_curve = callable_on_tree(t, implied(curve, horizon), horizon).settlementValue()
-    p1_rolled = callable_on_tree(t, ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation)), horizon).settlementValue()
+    p1_curve = callable_on_tree(t, implied(curve, horizon), horizon, model).settlementValue()
+    p1_rolled = callable_on_tree(t, ql_curve(pools["discount"], valuation - ref_shift[0] + (horizon - valuation)), horizon, model).settlementValue()
     ql.Settings.instance().evaluationDate = valuation
     out["carry"] = carry(bond, n0, s0, s1, p1_curve, p1_rolled, y, dc, freq)
     return out

@@ -12,12 +12,11 @@ from curve_builders import build_curve
 from fixture_io import write_fixture
 
 SEED = 20261127
-rng = random.Random(SEED)
 N_CASES = 1000
 METHODS = ["linear_zero", "cubic_zero", "natural_cubic_zero", "monotone_cubic_zero", "log_linear_discount", "log_cubic_discount"]
 
 
-def random_curve():
+def random_curve(rng):
     n = rng.randint(3, 12)
     days = sorted(rng.sample(range(7, 14600), n))
     level = rng.uniform(-0.005, 0.12)
@@ -28,14 +27,7 @@ def random_curve():
             "building": {"interpolation_method": rng.choice(METHODS), "compounding": comp, "frequency": freq, "day_counter": rng.choice(["Actual365Fixed", "ActualActual_ISDA"]), "extrapolation": True}}
 
 
-CURVES = [random_curve() for _ in range(80)]
-
-
-def ql_curve(i, reference):
-    return build_curve(reference, CURVES[i]["nodes"], CURVES[i]["building"])
-
-
-def callability(t, valuation, coupon_dates, schedule_option):
+def callability(rng, t, valuation, coupon_dates):
     maturity = from_iso(t["maturity_date"])
     start = max(valuation + 1, from_iso(t["issue_date"]) + 1)
     out = []
@@ -55,8 +47,9 @@ def callability(t, valuation, coupon_dates, schedule_option):
     return sorted(uniq.values(), key=lambda c: c["date"])
 
 
-cases = []
-while len(cases) < N_CASES:
+def random_callable(rng, n_curves):
+    """One random callable case without its expected values (None: drawn again), the same draws in the same order as
+    the fixture was first written with; the caller draws the z-spread target move next (gen_callable_models.py too)."""
     valuation = ql.Date(rng.randint(ql.Date(1, 1, 2003).serialNumber(), ql.Date(31, 12, 2050).serialNumber()))
     ql.Settings.instance().evaluationDate = valuation
     issue = valuation - rng.randint(0, 8 * 365) if rng.random() < 0.9 else valuation + rng.randint(1, 200)
@@ -68,7 +61,7 @@ while len(cases) < N_CASES:
         if rng.random() < 0.5:
             maturity = february_end_after(maturity, max(issue, valuation) + 60)
     if maturity <= valuation + 60:
-        continue
+        return None
     t = {"face_value": rng.choice([100, 100, 1000, 250000, 1e6, 37.5]), "issue_date": iso(issue), "maturity_date": iso(maturity), "day_count": day_count,
          "calendar": {"name": rng.choice(["TARGET", "UnitedStates::GovernmentBond", "UnitedKingdom::Settlement", "NullCalendar"])},
          "business_day_convention": rng.choice(["Following", "ModifiedFollowing", "Unadjusted"]), "settlement_days": rng.randint(0, 3), "schedule": None,
@@ -78,19 +71,40 @@ while len(cases) < N_CASES:
         t["ex_coupon_period"] = rng.choice(["7D", "1M"])
     plain = build_bond("FixedRateBond", {**t})
     coupon_dates = [cf.date() for cf in plain.cashflows()]
-    t["callability"] = callability(t, valuation, coupon_dates, None)
+    t["callability"] = callability(rng, t, valuation, coupon_dates)
     if not t["callability"]:
-        continue
-    pools = {"discount": rng.randrange(len(CURVES)), "benchmark": rng.randrange(len(CURVES))}
+        return None
+    pools = {"discount": rng.randrange(n_curves), "benchmark": rng.randrange(n_curves)}
     ref_shift = [rng.randint(0, 3), 0, rng.randint(0, 3)]
     params = {"horizon_days": rng.choice([1, 5, 21, 63]), "tol": 1e-12, "max_iter": 200, "override_clean_price": round(rng.uniform(70, 120), 4)}
-    case = {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": {**pools, "projection": 0}, "ref_shift": ref_shift,
+    return {"kind": "CallableFixedRateBond", "terms": t, "valuation_date": iso(valuation), "pools": {**pools, "projection": 0}, "ref_shift": ref_shift,
             "index": None, "fixings": {"dates": [], "rates": []}, "parameters": params, "want_cashflows": rng.random() < 0.3}
-    try:
-        case["expected"] = callable_expected(t, valuation, pools, ref_shift, params, case["want_cashflows"], ql_curve, rng.uniform(-0.05, 0.05))
-    except RuntimeError as e:
-        case["error"] = str(e).split("\n")[0][:160]
-    cases.append(case)
 
-write_fixture("callable", cases, seed=SEED, curves=CURVES)
-print(f"  {sum(1 for c in cases if 'error' in c)} where QuantLib throws")
+
+def main():
+    rng = random.Random(SEED)
+    curves = [random_curve(rng) for _ in range(80)]
+
+    def ql_curve(i, reference):
+        return build_curve(reference, curves[i]["nodes"], curves[i]["building"])
+
+    cases = []
+    while len(cases) < N_CASES:
+        case = random_callable(rng, len(curves))
+        if case is None:
+            continue
+        t, valuation, pools = case["terms"], from_iso(case["valuation_date"]), case["pools"]
+        pools = {"discount": pools["discount"], "benchmark": pools["benchmark"]}
+        try:
+            case["expected"] = callable_expected(t, valuation, pools, case["ref_shift"], case["parameters"], case["want_cashflows"], ql_curve,
+                                                 rng.uniform(-0.05, 0.05))
+        except RuntimeError as e:
+            case["error"] = str(e).split("\n")[0][:160]
+        cases.append(case)
+
+    write_fixture("callable", cases, seed=SEED, curves=curves)
+    print(f"  {sum(1 for c in cases if 'error' in c)} where QuantLib throws")
+
+
+if __name__ == "__main__":
+    main()
