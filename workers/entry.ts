@@ -9,6 +9,7 @@ export { iborTenorIssue, scheduleWarnings, validateBondTerms } from './operation
 export { curveBuildingIssue, indexConventionIssue } from './operations/check-market-terms.ts'
 export { encodeFixings } from './operations/fixing-set.ts'
 export { DATE_GENERATION_RULES } from './quant/time/schedule.ts'
+export { HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS } from './quant/engines/callable/tree-callable-bond-engine.ts'
 export {
   CACHE_STATS_CHANNEL,
   WORKER_CACHES,

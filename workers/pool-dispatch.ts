@@ -61,8 +61,10 @@ function encode(error: unknown): TaskReply | null {
     if (field?.startsWith('parameters.'))
       return { ok: false, error: { kind: 'parameters', message: error.message, field } }
     if (field === 'instrument_type') return { ok: false, error: { kind: 'unsupported', message: error.message } }
-    // curve data (nodes, building details, index conventions) is market data; anything else is the stored terms
-    const marketData = field !== undefined && /^(nodes|building|curve|index|fixings|curves)/.test(field)
+    // curve data (nodes, building details, index conventions) and model parameters are market data; anything else is
+    // the stored terms
+    const marketData =
+      field !== undefined && /^(nodes|building|curve|index|fixings|curves|short_rate_model)/.test(field)
     return {
       ok: false,
       error: { kind: marketData ? 'market_data' : 'terms', message: error.message, ...(field ? { field } : {}) },

@@ -187,6 +187,7 @@ export const CASES: Record<string, () => number> = {
       callableOf(rebuildFixedRateBond('CallableFixedRateBond', terms.callable, parsed.callable), terms.callable),
       curve,
       TODAY,
+      undefined,
     ).npv,
   fixed_yield: () => yieldFromCleanPrice(fixedBond, clean, bondDc, 'Compounded', 2, settlement),
   fixed_z_spread: () =>

@@ -153,7 +153,26 @@ export const RESPONSES = {
       ),
     ),
     diagnostics: Type.Object(
-      { pricing_engine_id: Type.String(), curve_reference_warnings: Type.Optional(Type.Array(Type.String())) },
+      {
+        pricing_engine_id: Type.String(),
+        curve_reference_warnings: Type.Optional(Type.Array(Type.String())),
+        short_rate_model: Type.Optional(
+          Type.Object(
+            {
+              model: Type.Literal('HullWhite'),
+              a: Type.Number(),
+              sigma: Type.Number(),
+              tree_steps: Type.Integer(),
+              source: Type.Enum(['selection', 'default'], {
+                description: "the market-data set's short_rate_model selection, or the defaults (design §5.1)",
+              }),
+              parameter_uid: Nullable(Type.String()),
+              parameter_identifier: Nullable(Type.String()),
+            },
+            { additionalProperties: false, description: "a callable's Hull-White tree model" },
+          ),
+        ),
+      },
       { additionalProperties: false },
     ),
   }),

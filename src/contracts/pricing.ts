@@ -148,6 +148,21 @@ export const OperationName = Type.Enum([
 ])
 export type OperationName = Static<typeof OperationName>
 
+/**
+ * The Hull-White model of a callable's trinomial tree (design §5.1): the set's `short_rate_model` selection on the
+ * bond's discount index, else the defaults (a 0.03, sigma 0.01, 40 steps).
+ */
+export const ShortRateModel = Type.Object(
+  {
+    model: Type.Literal('HullWhite'),
+    a: Type.Number({ exclusiveMinimum: 0 }),
+    sigma: Type.Number({ exclusiveMinimum: 0 }),
+    tree_steps: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+)
+export type ShortRateModel = Static<typeof ShortRateModel>
+
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
@@ -185,6 +200,8 @@ export const PricingTask = Type.Object(
       projection: Type.Optional(TaskCurveOf),
       benchmark: Type.Optional(TaskCurveOf),
     }),
+    /** a callable's tree model (absent for other classes) */
+    short_rate_model: Type.Optional(ShortRateModel),
     /** conventions of the indexes the terms reference, by index uid */
     indexes: Type.Record(Type.String(), IndexConventions),
     /** fixing history by index identifier, shared by reference (see TaskFixings) */

@@ -55,6 +55,7 @@ export interface IndexDependents {
   portfolios: number
   conventions: number
   curve_selections: number
+  parameter_selections: number
 }
 
 export async function countIndexDependents(sql: Sql | TransactionSql, index: Index): Promise<IndexDependents> {
@@ -64,7 +65,9 @@ export async function countIndexDependents(sql: Sql | TransactionSql, index: Ind
            (select count(*)::int from portfolios where published_index_uid = ${index.uid}) as portfolios,
            (select count(*)::int from index_convention_details where index_uid = ${index.uid}) as conventions,
            (select count(*)::int from pricing_curve_selections where selector_type = 'index' and selector_key =
-             ${index.uid}) as curve_selections`
+             ${index.uid}) as curve_selections,
+           (select count(*)::int from pricing_parameter_selections where selector_key = ${index.uid}) as
+             parameter_selections`
   return row
 }
 
@@ -73,7 +76,7 @@ export async function indexDependentSamples(
   index: Index,
   limit: number,
 ): Promise<Record<keyof IndexDependents, Record<string, unknown>[]>> {
-  const [future_assets, fixings, portfolios, conventions, curve_selections] = await Promise.all([
+  const [future_assets, fixings, portfolios, conventions, curve_selections, parameter_selections] = await Promise.all([
     sql`select asset_uid::text from future_asset_details where underlying_index_uid = ${index.uid} order by asset_uid
       limit ${limit}`,
     sql`select data_node_uid::text, fixing_date::text, rate from index_fixings where index_identifier =
@@ -84,6 +87,8 @@ export async function indexDependentSamples(
       ${limit}`,
     sql`select uid::text, market_data_set_uid::text, binding_key, curve_uid::text from pricing_curve_selections where
       selector_type = 'index' and selector_key = ${index.uid} order by binding_key limit ${limit}`,
+    sql`select uid::text, market_data_set_uid::text, binding_key, parameter_uid::text from pricing_parameter_selections
+      where selector_key = ${index.uid} order by binding_key limit ${limit}`,
   ])
   return {
     future_assets: [...future_assets],
@@ -91,6 +96,7 @@ export async function indexDependentSamples(
     portfolios: [...portfolios],
     conventions: [...conventions],
     curve_selections: [...curve_selections],
+    parameter_selections: [...parameter_selections],
   }
 }
 

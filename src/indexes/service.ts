@@ -86,6 +86,20 @@ function indexFacts(c: repo.IndexDependents, samples?: Samples): RelationshipFac
         "Market-data-set curve selections with selector type 'index' and this index's uid as key; remove or repoint " +
         'them before the delete.',
     },
+    {
+      sampleKey: 'parameter_selections',
+      key: 'pricing_parameter_selections',
+      label: 'Market parameter selections keyed by this index',
+      model: 'pricing_parameter_selections',
+      column: 'selector_key',
+      relationship_type: 'indirect',
+      on_delete: 'APPLICATION',
+      count: c.parameter_selections,
+      treatment: 'manual',
+      description:
+        "Market-data-set selections of a model parameter (a callable's short-rate model) on this index; remove or " +
+        'repoint them before the delete.',
+    },
   ]
   return facts.map(({ sampleKey, ...fact }) => (samples ? { ...fact, samples: samples[sampleKey] } : fact))
 }

@@ -8,8 +8,9 @@ import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
 import { BoundedCache } from '../caches/bounded-cache.ts'
 import { isFloating } from './operations.ts'
-import type { OperationName, PricingTask, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
+import type { OperationName, PricingTask, ShortRateModel, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
 import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'
+import { HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS } from '../../workers/entry.ts'
 import type { TaskParameters } from './schemas.ts'
 import { toJsonText } from '../contracts/json-text.ts'
 
@@ -47,9 +48,44 @@ export interface ResolvedFixings {
   fixings: FixingSet | null
 }
 
+/** A callable's tree model and where it came from (curve-preview's diagnostics say which). */
+export interface ResolvedShortRateModel {
+  model: ShortRateModel
+  /** the selected parameter; null: none selected, the defaults */
+  parameter: { uid: string; identifier: string } | null
+}
+
 export interface ResolvedMarketData {
   curves: Partial<Record<CurveRole, ResolvedCurve>>
   floating: ResolvedFixings | null
+  /** callables only */
+  short_rate_model?: ResolvedShortRateModel
+}
+
+/** The tree model when a set selects none (design §5.1). */
+export const DEFAULT_SHORT_RATE_MODEL: ShortRateModel = Object.freeze({
+  model: 'HullWhite',
+  a: HULL_WHITE_A,
+  sigma: HULL_WHITE_SIGMA,
+  tree_steps: TREE_STEPS,
+})
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0
+
+/** A callable's model: the set's selection, checked as stored (a stored row may predate a check), else the defaults. */
+function shortRateModel(ctx: PricingContextRow): ResolvedShortRateModel {
+  const selected = ctx.short_rate_model
+  if (!selected) return { model: DEFAULT_SHORT_RATE_MODEL, parameter: null }
+  const { model, a, sigma, tree_steps: steps } = selected.parameters
+  if (model !== 'HullWhite' || !positive(a) || !positive(sigma) || !Number.isInteger(steps) || !positive(steps))
+    throw conflict(
+      `Market parameter '${selected.identifier}' selected as the short-rate model is not a Hull-White model ` +
+        `{model: HullWhite, a > 0, sigma > 0, tree_steps a positive integer}.`,
+    )
+  return {
+    model: { model, a, sigma, tree_steps: steps },
+    parameter: { uid: selected.uid, identifier: selected.identifier },
+  }
 }
 
 export interface ResolveRequest {
@@ -274,5 +310,6 @@ export function resolveMarketData(
       fixings: ctx.fixings,
     }
   }
+  if (type === 'CallableFixedRateBond') result.short_rate_model = shortRateModel(ctx)
   return result
 }

@@ -107,6 +107,18 @@ export interface MarketPart {
   floating_index: FloatingIndexPart | null
   /** the index's fixing history in the fixing node up to the valuation day, shared by every context on it */
   fixings: FixingSet | null
+  /**
+   * the set's short-rate model selection for the discount index and quote side (design §5.1): the parameter as stored
+   * (checked where it is used, market-data.ts); null: none selected
+   */
+  short_rate_model: SelectedParameter | null
+}
+
+/** A market parameter a set selects, as stored (the loader checked its parameters against its kind). */
+export interface SelectedParameter {
+  uid: string
+  identifier: string
+  parameters: Record<string, unknown>
 }
 
 /**
@@ -300,7 +312,13 @@ export async function loadMarketParts(
              'curve_keys', coalesce(wr.keys, '[]'::json),
              'floating_index_uid', (select fl.uid from floating fl where fl.uid = r.floating_index),
              'fixings_key', case when r.fixing_node is null then null else concat_ws('|', r.fixing_node,
-               r.floating_index, r.valuation_day) end) as data
+               r.floating_index, r.valuation_day) end,
+             'short_rate_model', (
+               select json_build_object('uid', p.uid::text, 'identifier', p.unique_identifier, 'parameters',
+                 p.parameters)
+               from pricing_parameter_selections ps join pricing_market_parameters p on p.uid = ps.parameter_uid
+               where ps.market_data_set_uid = r.set_uid and ps.binding_key = 'short_rate_model:index:' ||
+                 coalesce(r.floating_index, r.benchmark_index) || ':' || r.side)) as data
     from req r left join wants_by_request wr on wr.ord = r.ord
     union all select 'curve', null, key, to_json(selected) from selected
     union all select 'index', null, uid, to_json(floating) from floating

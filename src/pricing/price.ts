@@ -159,7 +159,7 @@ async function resultOf(
   if (req.op.key === 'curve-preview')
     return {
       envelope,
-      result: curvePreview(ctx, prepared.md.curves, result, req.marketDataSet, req.valuation, req.benchmarkRole),
+      result: curvePreview(ctx, prepared.md, result, req.marketDataSet, req.valuation, req.benchmarkRole),
     }
   return { envelope, result }
 }
@@ -216,7 +216,7 @@ function curveRef(c: ResolvedCurve, role: string, marketDataSet: string, valuati
 /** CurveRefs of the curves the price used (never their nodes), plus the z-spread benchmark when selected. */
 function curvePreview(
   ctx: PricingContextRow,
-  curves: Partial<Record<string, ResolvedCurve>>,
+  md: ResolvedMarketData,
   result: Row,
   marketDataSet: string,
   valuation: string,
@@ -225,7 +225,7 @@ function curvePreview(
   const refs = []
   const warnings: string[] = []
   for (const role of ['discount', 'projection'] as const) {
-    const c = curves[role]
+    const c = md.curves[role]
     if (c) refs.push(curveRef(c, role, marketDataSet, valuation))
   }
   const bench = ctx.curves.find((c) => c.role === benchmarkRole)
@@ -247,9 +247,21 @@ function curvePreview(
       `No '${benchmarkRole}' curve with an observation is selected for the benchmark index in this market-data set.`,
     )
   }
+  const model = md.short_rate_model
   const diagnostics = {
     ...((result.diagnostics as Row | undefined) ?? {}),
     ...(warnings.length ? { curve_reference_warnings: warnings } : {}),
+    // a callable's tree model: the set's selection, or the defaults (design §5.1)
+    ...(model
+      ? {
+          short_rate_model: {
+            ...model.model,
+            source: model.parameter ? 'selection' : 'default',
+            parameter_uid: model.parameter?.uid ?? null,
+            parameter_identifier: model.parameter?.identifier ?? null,
+          },
+        }
+      : {}),
   }
   return { curves: refs, diagnostics }
 }

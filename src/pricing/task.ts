@@ -69,6 +69,7 @@ export function buildTask(
     indexes,
     fixings,
     parameters,
+    short_rate_model: md.short_rate_model?.model,
     // set below and by the batcher; present from the start, so that every task has one hidden class
     instrument_key: undefined,
     plan_key: undefined,

@@ -94,6 +94,7 @@ t.test('delete-impact: curated rows, opt-in samples, read-only', async (t) => {
       ['portfolio_published_index', 'SET NULL', expected.portfolios],
       ['index_convention_details', 'CASCADE', 1],
       ['pricing_curve_selections', 'APPLICATION', expected.selections],
+      ['pricing_parameter_selections', 'APPLICATION', 0],
     ],
   )
   t.ok(expected.fixings > 0 && expected.selections > 0, 'the demo SOFR index has fixings and selections')

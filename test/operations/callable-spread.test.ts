@@ -34,7 +34,7 @@ function* oracleCallables() {
     let value
     try {
       inst = instrument(task)
-      value = callableSpreadValuation(callableOfInstrument(inst), benchmark, inst.evaluationDate)
+      value = callableSpreadValuation(callableOfInstrument(inst), benchmark, inst.evaluationDate, undefined)
     } catch {
       continue
     }
@@ -60,6 +60,7 @@ t.test(
           callableOf(inst.bond, inst.terms),
           new ZeroSpreadedTermStructure(benchmark, s),
           inst.evaluationDate,
+          undefined,
         )
         const shifted = value(s)
         for (const k of ['npv', 'settlementValue'] as const) {

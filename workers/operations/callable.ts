@@ -1,6 +1,6 @@
 /**
- * CallableFixedRateBond on the Hull-White tree (a = 0.03, sigma = 0.01, 40 steps): terms → core objects, and the
- * thread's cache of fitted trees.
+ * CallableFixedRateBond on the Hull-White tree of its task's model (the market-data set's short-rate model, else a =
+ * 0.03, sigma = 0.01, 40 steps): terms → core objects, and the thread's cache of fitted trees.
  */
 import type { DateSerial } from '../quant/types.ts'
 import { QuantInputError } from '../quant/errors.ts'
@@ -23,7 +23,7 @@ import {
 } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { treeWorkspace } from '../quant/lattices/hull-white-tree.ts'
 import { TERMS_LIMITS } from './terms-limits.ts'
-import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { PricingTask, ShortRateModel } from '../../src/contracts/pricing.ts'
 import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import type { Instrument } from './valuation.ts'
@@ -77,12 +77,17 @@ export function callableOf(bond: Bond, terms: InstrumentTermsFields): CallableBo
  */
 const TREE_WORKSPACE = treeWorkspace()
 
+/** The tree's options of a model (a task without one: the defaults). */
+const treeOptions = (model: ShortRateModel | undefined) =>
+  model === undefined ? {} : { a: model.a, sigma: model.sigma, steps: model.tree_steps }
+
 export function callableValuation(
   callable: CallableBond,
   curve: YieldTermStructure,
   evaluationDate: DateSerial,
+  model: ShortRateModel | undefined,
 ): BondValuation {
-  return callableSpreadValuation(callable, curve, evaluationDate)(0)
+  return callableSpreadValuation(callable, curve, evaluationDate, model)(0)
 }
 
 /**
@@ -93,15 +98,27 @@ export function callableSpreadValuation(
   callable: CallableBond,
   curve: YieldTermStructure,
   evaluationDate: DateSerial,
+  model: ShortRateModel | undefined,
 ): SpreadValuation {
+  const options = treeOptions(model)
   try {
     return treeCallableBondSpreadValuation(callable, curve, evaluationDate, {
+      ...options,
       maxNodes: TERMS_LIMITS.treeNodes,
       workspace: TREE_WORKSPACE,
     })
   } catch (error) {
-    if (error instanceof QuantInputError && error.field === 'tree')
-      throw treeLimit(callableTreeNodes(callable, curve, evaluationDate))
+    if (error instanceof QuantInputError && error.field === 'tree') {
+      const nodes = callableTreeNodes(callable, curve, evaluationDate, options)
+      // the terms fit the default tree (the loader checked): a model of more steps or a wider tree is what is too large
+      if (model !== undefined)
+        throw new QuantInputError(
+          `short_rate_model: a tree of ${model.tree_steps} steps (a ${model.a}, sigma ${model.sigma}) needs ${nodes} ` +
+            `nodes for this bond, over the limit of ${TERMS_LIMITS.treeNodes}`,
+          'short_rate_model',
+        )
+      throw treeLimit(nodes)
+    }
     throw error
   }
 }
@@ -158,7 +175,10 @@ export const callableTreeBytes = (t: CallableTree) =>
 export const callableTrees = new BoundedCache<CallableTree>(16_384, callableTreeBytes, 192 * 1048576)
 
 /** The model's parameters, part of every tree's key: a tree fitted with others is another tree. */
-const MODEL_KEY = `hw:${HULL_WHITE_A}:${HULL_WHITE_SIGMA}:${TREE_STEPS}`
+const modelKey = (model: ShortRateModel | undefined) =>
+  model === undefined
+    ? `hw:${HULL_WHITE_A}:${HULL_WHITE_SIGMA}:${TREE_STEPS}`
+    : `hw:${model.a}:${model.sigma}:${model.tree_steps}`
 
 /**
  * A tree's content key: the instrument's terms (the task's instrument key), the curve's content key, the valuation
@@ -171,7 +191,7 @@ export function callableTreeKey(
 ): string | undefined {
   const curve = task.curves[role]
   if (task.instrument_key === undefined || curve === undefined || curve === null) return undefined
-  return `${task.instrument_key}|${curve.cache_key}|${inst.evaluationDate}|${MODEL_KEY}`
+  return `${task.instrument_key}|${curve.cache_key}|${inst.evaluationDate}|${modelKey(task.short_rate_model)}`
 }
 
 export const newTree = (inst: Instrument): CallableTree => ({

@@ -2,7 +2,7 @@
  * Carry and roll-down (design §6): today's price, the price at the horizon on today's curve seen from there
  * (forwards unchanged) and at today's yield, and the constant-tenor roll as extra keys.
  */
-import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { PricingTask, ShortRateModel } from '../../src/contracts/pricing.ts'
 import type { DateSerial } from '../quant/types.ts'
 import { DateRangeError, require } from '../quant/errors.ts'
 import { advance } from '../quant/time/calendar.ts'
@@ -38,9 +38,10 @@ function settlementValueOn(
   curve: YieldTermStructure,
   evaluation: DateSerial,
   settlement: DateSerial,
+  model: ShortRateModel | undefined,
 ): number {
   return v.type === 'CallableFixedRateBond'
-    ? callableValuation(callableOfInstrument(v), curve, evaluation).settlementValue
+    ? callableValuation(callableOfInstrument(v), curve, evaluation, model).settlementValue
     : npv(v.bond.cashflows, curve, settlement, settlement)
 }
 
@@ -62,8 +63,12 @@ export function carryRollDown(task: PricingTask): Result {
   const per100 = (ccy: number) => (ccy * 100) / n0
   const h1 = atHorizon(() => advance(c.calendar, v.evaluationDate, horizonDays, 'Days'))
   const s1 = atHorizon(() => settlementDate(v.bond, h1))
-  const p1Curve = per100(atHorizon(() => settlementValueOn(v, new ImpliedTermStructure(v.curve, h1), h1, s1)))
-  const p1Rolled = per100(atHorizon(() => settlementValueOn(v, rolledCurve(task, v, h1), h1, s1)))
+  const p1Curve = per100(
+    atHorizon(() => settlementValueOn(v, new ImpliedTermStructure(v.curve, h1), h1, s1, task.short_rate_model)),
+  )
+  const p1Rolled = per100(
+    atHorizon(() => settlementValueOn(v, rolledCurve(task, v, h1), h1, s1, task.short_rate_model)),
+  )
   const conv = bondYieldConvention(v)
   const y0 = solveYield(v.bond, conv, v.clean, s0)
   const p1Yield = per100(npvYield(v.bond.cashflows, interestRate(conv, y0), s1, s1))

@@ -63,7 +63,7 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump, scratch?: Flo
     bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate)
   }
   return inst.type === 'CallableFixedRateBond'
-    ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate).npv
+    ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate, task.short_rate_model).npv
     : discountingBondNpv(bond, discount)
 }
 

@@ -3,7 +3,7 @@
  * content key: rebuilding costs more than pricing), valued on the discount curve (callables on the Hull-White
  * tree), and the yield at the bond's conventions. Shared by the operations, carry and risk.
  */
-import type { PricingTask } from '../../src/contracts/pricing.ts'
+import type { PricingTask, ShortRateModel } from '../../src/contracts/pricing.ts'
 import type { InstrumentTerms, InstrumentTermsFields } from '../../src/contracts/instrument-terms.ts'
 import { parseJsonText } from '../../src/contracts/json-text.ts'
 import type { DateSerial } from '../quant/types.ts'
@@ -205,7 +205,7 @@ export interface Valued extends Instrument {
 /** The callable's tree fitted to the task's curve of `role` at the instrument's date: a cached one, else fitted now. */
 export function callableTree(task: PricingTask, inst: Instrument, role: 'discount' | 'benchmark'): SpreadValuation {
   const key = callableTreeKey(task, inst, role)
-  return fittedTree(key, treeEntry(task, key, inst), inst, requiredCurve(task, role))
+  return fittedTree(key, treeEntry(task, key, inst), inst, requiredCurve(task, role), task.short_rate_model)
 }
 
 /**
@@ -223,9 +223,10 @@ function fittedTree(
   entry: CallableTree,
   inst: Instrument,
   curve: YieldTermStructure,
+  model: ShortRateModel | undefined,
 ): SpreadValuation {
   if (entry.fitted !== undefined) return entry.fitted
-  const tree = callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate)
+  const tree = callableSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate, model)
   if (key !== undefined && tree.nodes <= KEPT_TREE_NODES && callableTrees.peek(key) === entry) {
     entry.fitted = tree
     callableTrees.reweigh(key)
@@ -261,7 +262,7 @@ export function value(task: PricingTask, inst: Instrument = requireLive(instrume
     const entry = treeEntry(task, key, inst)
     // fitted when a valuation needs it (a bump, or a price the cached valuation does not answer), once per task
     let tree: SpreadValuation | undefined
-    spreaded = (spread) => (tree ??= fittedTree(key, entry, inst, curve))(spread)
+    spreaded = (spread) => (tree ??= fittedTree(key, entry, inst, curve, task.short_rate_model))(spread)
     valuation = entry.valuation ??= spreaded(0)
   } else valuation = discountingBondEngine(inst.bond, curve, inst.evaluationDate)
   const dirty = dirtyPriceFromValue(inst.bond, valuation.settlementValue, valuation.settlementDate)

@@ -167,6 +167,21 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
   await upsert(tx, 'index_fixings', ['data_node_uid', 'index_identifier', 'fixing_date'], fixingRows)
   count('fixings', fixingRows.length)
 
+  const parameters = b.market_parameters ?? []
+  await upsert(
+    tx,
+    'pricing_market_parameters',
+    ['uid'],
+    parameters.map((p) => ({
+      uid: p.uid,
+      unique_identifier: p.unique_identifier,
+      display_name: p.display_name,
+      kind: p.kind,
+      parameters: json(tx, p.parameters),
+    })),
+  )
+  count('market_parameters', parameters.length)
+
   const sets = b.market_data_sets ?? []
   await upsert(
     tx,
@@ -229,6 +244,18 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
   count('market_data_sets', sets.length)
   count('market_data_bindings', bindings.length)
   count('curve_selections', selections.length)
+  const parameterSelections = sets.flatMap((s) =>
+    (s.parameter_selections ?? []).map((x) => ({
+      market_data_set_uid: s.uid,
+      binding_key: `${x.role_key}:index:${x.selector_key}:${x.quote_side}`,
+      role_key: x.role_key,
+      selector_key: x.selector_key,
+      quote_side: x.quote_side,
+      parameter_uid: x.parameter_uid,
+    })),
+  )
+  await upsert(tx, 'pricing_parameter_selections', ['market_data_set_uid', 'binding_key'], parameterSelections)
+  count('parameter_selections', parameterSelections.length)
 
   const assets = b.assets ?? []
   await upsert(

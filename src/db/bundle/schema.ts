@@ -104,6 +104,48 @@ export const BundleCurveSelection = Strict({
   metadata_json: Opt(Obj),
 })
 
+/** A Hull-White one-factor model for callables' trees (design §5.1; defaults a 0.03, sigma 0.01, 40 steps). */
+export const ShortRateModelParameters = Strict(
+  {
+    model: Type.Literal('HullWhite'),
+    a: Type.Number({ exclusiveMinimum: 0, maximum: 5, description: 'mean reversion speed' }),
+    sigma: Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'short-rate volatility (absolute)' }),
+    tree_steps: Type.Integer({ minimum: 1, maximum: 2000, description: 'time steps of the trinomial tree' }),
+  },
+  "a callable's Hull-White model",
+)
+
+/**
+ * A model input selected per market-data set like a curve (`parameter_selections`). `optionlet_vol` is described by
+ * design §5.1 but not priced yet: the loader refuses it rather than store a volatility pricing would ignore.
+ */
+export const BundleMarketParameter = Type.Object(
+  {
+    uid: Uid,
+    unique_identifier: Name(255),
+    display_name: Name(255),
+    kind: Type.Enum(['optionlet_vol', 'short_rate_model']),
+    parameters: Obj,
+  },
+  {
+    additionalProperties: false,
+    allOf: [
+      {
+        if: { properties: { kind: { const: 'short_rate_model' } }, required: ['kind'] },
+        then: { properties: { parameters: ShortRateModelParameters } },
+      },
+    ],
+  },
+)
+
+export const BundleParameterSelection = Strict({
+  role_key: Type.Enum(['optionlet_vol', 'short_rate_model']),
+  /** the uid of the index the selection serves: a callable's benchmark_rate_index_uid for its short-rate model */
+  selector_key: Uid,
+  quote_side: Name(32),
+  parameter_uid: Uid,
+})
+
 export const BundleMarketDataSet = Strict({
   uid: Uid,
   set_key: Name(64),
@@ -133,6 +175,7 @@ export const BundleMarketDataSet = Strict({
     ),
   ),
   curve_selections: Type.Optional(Type.Array(BundleCurveSelection)),
+  parameter_selections: Type.Optional(Type.Array(BundleParameterSelection)),
 })
 
 /**
@@ -419,6 +462,7 @@ export const Bundle = Type.Object(
     curves: Type.Optional(Type.Array(BundleCurve)),
     curve_observations: Type.Optional(Type.Array(BundleCurveObservation)),
     fixings: Type.Optional(Type.Array(BundleFixings)),
+    market_parameters: Type.Optional(Type.Array(BundleMarketParameter)),
     market_data_sets: Type.Optional(Type.Array(BundleMarketDataSet)),
     assets: Type.Optional(Type.Array(BundleAsset)),
     asset_categories: Type.Optional(Type.Array(BundleAssetCategory)),

@@ -1,0 +1,93 @@
+/**
+ * A task's short-rate model (the market-data set's selection, design §5.1) reaches the Hull-White tree: `price` and
+ * `z-spread` on oracle callables with a model equal the tree engine's own valuation with those a, sigma and steps (the
+ * engine against QuantLib for any model: test/quant/engines), the defaults given explicitly change nothing, and
+ * trees fitted under one model are not served to another (the tree cache's key holds the model).
+ */
+import t from 'tap'
+import { loadFixture } from '../helpers/fixtures.ts'
+import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
+import { instrument } from '../../workers/operations/valuation.ts'
+import { callableOfInstrument } from '../../workers/operations/callable.ts'
+import { requiredCurve } from '../../workers/operations/market.ts'
+import { price, zSpread } from '../../workers/operations/operations.ts'
+import { treeCallableBondSpreadValuation } from '../../workers/quant/engines/callable/tree-callable-bond-engine.ts'
+import type { ShortRateModel } from '../../src/contracts/pricing.ts'
+
+const MODELS: ShortRateModel[] = [
+  { model: 'HullWhite', a: 0.1, sigma: 0.02, tree_steps: 60 },
+  { model: 'HullWhite', a: 0.005, sigma: 0.004, tree_steps: 15 },
+]
+const DEFAULTS: ShortRateModel = { model: 'HullWhite', a: 0.03, sigma: 0.01, tree_steps: 40 }
+
+const fixture = loadFixture<OracleCase>('callable') as ReturnType<typeof loadFixture<OracleCase>> & {
+  curves: PoolCurve[]
+}
+const cases = fixture.cases.filter((c) => !c.error).slice(0, 60)
+
+const npvOf = (result: Record<string, unknown>) => Number(result.price)
+
+t.test('price follows the task model, exactly as the engine values it', async (t) => {
+  let compared = 0
+  let moved = 0
+  for (const c of cases) {
+    const base = taskFor(c, fixture.curves, 'price', {})
+    let expectedDefault: number
+    try {
+      expectedDefault = npvOf(price(base))
+    } catch {
+      continue
+    }
+    t.equal(npvOf(price({ ...base, short_rate_model: DEFAULTS })), expectedDefault, 'explicit defaults change nothing')
+    for (const model of MODELS) {
+      const task = { ...base, short_rate_model: model }
+      const inst = instrument(task)
+      const curve = requiredCurve(task, 'discount')
+      const engine = treeCallableBondSpreadValuation(callableOfInstrument(inst), curve, inst.evaluationDate, {
+        a: model.a,
+        sigma: model.sigma,
+        steps: model.tree_steps,
+      })(0)
+      const got = npvOf(price(task))
+      if (Math.abs(got - engine.npv) > 1e-12 * Math.max(1, Math.abs(engine.npv)))
+        t.fail(`case ${compared}: price ${got} against the engine's ${engine.npv} under ${JSON.stringify(model)}`)
+      if (Math.abs(got - expectedDefault) > 1e-9) moved++
+      compared++
+    }
+  }
+  t.ok(compared >= 60, `${compared} valuations compared`)
+  t.ok(moved >= compared / 2, `${moved} of ${compared} moved away from the default model's price`)
+})
+
+t.test('the OAS of a callable is solved on the model of its task', async (t) => {
+  let solved = 0
+  for (const c of cases.slice(0, 20)) {
+    let atDefault: number
+    let base
+    try {
+      // a target near the bond's own value: the spread is small and the options are worth something
+      const npv = npvOf(price(taskFor(c, fixture.curves, 'price', {})))
+      base = taskFor(c, fixture.curves, 'z-spread', { target_dirty_ccy: npv * 0.99 })
+      atDefault = Number(zSpread(base).oas)
+    } catch {
+      continue
+    }
+    const other = Number(zSpread({ ...base, short_rate_model: MODELS[0] }).oas)
+    t.ok(Number.isFinite(other), 'solved')
+    if (Math.abs(other - atDefault) > 1e-9) solved++
+  }
+  t.ok(solved >= 10, `${solved} OAS moved with the model`)
+})
+
+t.test(
+  'a model whose tree is over the node limit is refused, naming the model, before the tree is built',
+  async (t) => {
+    const base = taskFor(cases[0], fixture.curves, 'price', {})
+    const wide: ShortRateModel = { model: 'HullWhite', a: 0.001, sigma: 0.04, tree_steps: 2000 }
+    t.throws(() => price({ ...base, short_rate_model: wide }), {
+      field: 'short_rate_model',
+      message:
+        /short_rate_model: a tree of 2000 steps \(a 0\.001, sigma 0\.04\) needs \d+ nodes for this bond, over the limit/,
+    })
+  },
+)
