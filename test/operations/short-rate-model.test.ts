@@ -10,7 +10,7 @@ import { taskFor, type OracleCase, type PoolCurve } from './oracle-cases.ts'
 import { instrument } from '../../workers/operations/valuation.ts'
 import { callableOfInstrument } from '../../workers/operations/callable.ts'
 import { requiredCurve } from '../../workers/operations/market.ts'
-import { price, zSpread } from '../../workers/operations/operations.ts'
+import { price, risk, zSpread } from '../../workers/operations/operations.ts'
 import { treeCallableBondSpreadValuation } from '../../workers/quant/engines/callable/tree-callable-bond-engine.ts'
 import type { ShortRateModel } from '../../src/contracts/pricing.ts'
 
@@ -91,3 +91,37 @@ t.test(
     })
   },
 )
+
+t.test("a callable's DV01 and key-rate durations (account risk) are computed on the task's model", async (t) => {
+  let moved = 0
+  let compared = 0
+  for (const c of cases.slice(0, 20)) {
+    const base = taskFor(c, fixture.curves, 'risk', {})
+    let atDefault: { npv: number; dv01: number; key_rate_durations: { duration: number }[] }
+    try {
+      atDefault = risk(base) as typeof atDefault
+    } catch {
+      continue
+    }
+    const task = { ...base, short_rate_model: MODELS[0] }
+    const other = risk(task) as typeof atDefault
+    const inst = instrument(task)
+    const engine = treeCallableBondSpreadValuation(
+      callableOfInstrument(inst),
+      requiredCurve(task, 'discount'),
+      inst.evaluationDate,
+      { a: MODELS[0].a, sigma: MODELS[0].sigma, steps: MODELS[0].tree_steps },
+    )(0)
+    t.ok(Math.abs(other.npv - engine.npv) <= 1e-12 * Math.max(1, Math.abs(engine.npv)), "the model's NPV")
+    compared++
+    const krd = (r: typeof atDefault) => r.key_rate_durations.map((k) => k.duration)
+    if (other.dv01 !== atDefault.dv01 && krd(other).some((d, i) => d !== krd(atDefault)[i])) moved++
+    // the key-rate bumps (triangles between the tenors, flat beyond) add up to a parallel bump: their durations add up
+    // to the effective duration of the same model, to first order in the bump
+    const effective = other.dv01 / (other.npv * 1e-4)
+    const sum = krd(other).reduce((a, b) => a + b, 0)
+    t.ok(Math.abs(sum - effective) <= 1e-3 * Math.max(1, Math.abs(effective)), `key rates sum ${sum} ~ ${effective}`)
+  }
+  t.ok(compared >= 10, `${compared} compared`)
+  t.ok(moved >= compared / 2, `${moved} of ${compared}: DV01 and key rates moved with the model`)
+})
