@@ -20,6 +20,8 @@ export interface OracleCase {
   fixings: { dates: string[]; rates: number[] }
   parameters: Record<string, unknown>
   want_cashflows: boolean
+  /** a floater's optionlet volatility (test/oracle/gen_optionlet_vol.py); none: zero volatility */
+  optionlet_volatility?: PricingTask['optionlet_volatility']
   /** a callable checked for its yields to call only (test/oracle/gen_real_bonds.py): no curve needed */
   yields_only?: boolean
   expected?: Record<string, unknown> & { carry?: Record<string, number>; cashflows?: [number, number, number | null][] }
@@ -67,6 +69,7 @@ export function taskFor(
       : {},
     parameters,
   }
+  if (c.optionlet_volatility) task.optionlet_volatility = c.optionlet_volatility
   if (!withYield) task.curves.discount = poolCurve(curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
   if (floating) task.curves.projection = poolCurve(curves, c.pools.projection, c.valuation_date, c.ref_shift[1])
   if (operation === 'z-spread')

@@ -2,7 +2,7 @@
 analytics, yield (model and override price), z-spread, cash flows and carry/roll-down from QuantLib 1.29."""
 import QuantLib as ql
 
-from bond_terms import set_zero_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period, ql_callability
+from bond_terms import set_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period, ql_callability
 from semantics import all_cashflows, basis_point_value, bond_yield, carry, implied, shown_cashflows
 
 # the short-rate model of a callable when the market data names none (design §5.1)
@@ -22,9 +22,9 @@ def legs_of(bond):
     return rows
 
 
-def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, pools, ql_curve):
+def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, pools, ql_curve, vol=None):
     """Every expected value for one instrument (raises RuntimeError where QuantLib fails); `ql_curve(pool, reference)`
-    builds a curve of the generator's pool."""
+    builds a curve of the generator's pool; `vol` a floater's optionlet volatility (none: zero volatility)."""
     ql.IndexManager.instance().clearHistories()
     index = None
     if conv:
@@ -34,7 +34,7 @@ def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, po
             index.addFixings([from_iso(d) for d in fixings["dates"]], fixings["rates"])
     bond = build_bond(kind, t, index)
     if conv:
-        set_zero_vol_pricer(bond, valuation)
+        set_vol_pricer(bond, valuation, conv, vol, valuation - ref_shift[1])
     out = {}
     if params.get("cashflows"):
         for key, rows in (("cashflows", lambda: shown_cashflows(bond, valuation)), ("cashflows_all", lambda: all_cashflows(bond))):

@@ -192,10 +192,19 @@ def build_bond(kind, t, index=None, callability=None):
     return bond
 
 
-def set_zero_vol_pricer(bond, valuation):
-    """Stored terms carry no volatility: optionlets at zero volatility, as the service prices them."""
-    vol = ql.ConstantOptionletVolatility(valuation, ql.NullCalendar(), ql.Following, 0.0, ql.Actual365Fixed(), ql.Normal)
-    ql.setCouponPricer(bond.cashflows(), ql.BlackIborCouponPricer(ql.OptionletVolatilityStructureHandle(vol)))
+VOL_TYPES = {"Normal": ql.Normal, "ShiftedLognormal": ql.ShiftedLognormal}
+
+
+def set_vol_pricer(bond, valuation, conv, vol=None, reference=None):
+    """BlackIborCouponPricer on the floater's coupons: without a volatility (none selected) at zero volatility; with
+    one `{type, volatility, shift}`, a ConstantOptionletVolatility from the projection curve's reference date on the
+    index calendar, Following, Actual/365 (Fixed) (design §5.1)."""
+    if vol is None:
+        structure = ql.ConstantOptionletVolatility(valuation, ql.NullCalendar(), ql.Following, 0.0, ql.Actual365Fixed(), ql.Normal)
+    else:
+        structure = ql.ConstantOptionletVolatility(reference, calendar(conv["calendar"]), ql.Following, vol["volatility"], ql.Actual365Fixed(),
+                                                   VOL_TYPES[vol["type"]], vol.get("shift", 0.0))
+    ql.setCouponPricer(bond.cashflows(), ql.BlackIborCouponPricer(ql.OptionletVolatilityStructureHandle(structure)))
 
 
 def ql_callability(terms):
@@ -204,3 +213,8 @@ def ql_callability(terms):
         price = ql.BondPrice(c["price"], ql.BondPrice.Clean if c["price_type"] == "Clean" else ql.BondPrice.Dirty)
         cs.append(ql.Callability(price, ql.Callability.Call if c["type"] == "Call" else ql.Callability.Put, from_iso(c["date"])))
     return cs
+
+
+def set_zero_vol_pricer(bond, valuation):
+    """Optionlets at zero volatility: how a floater prices when its market data selects no volatility."""
+    set_vol_pricer(bond, valuation, None)

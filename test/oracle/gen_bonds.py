@@ -132,20 +132,22 @@ def index_conventions():
             "end_of_month": rng.random() < 0.3, "currency": "USD"}
 
 
-cases = []
 KINDS = ["FixedRateBond"] * 6 + ["AmortizingFixedRateBond"] * 3 + ["ZeroCouponBond"] * 3 + ["FloatingRateBond"] * 5 + ["AmortizingFloatingRateBond"] * 3
-attempts = 0
-while len(cases) < N_CASES:
-    attempts += 1
-    kind = rng.choice(KINDS)
+
+
+def draw_case(kind, adjust_terms=None, draw_vol=None):
+    """One randomized case of `kind` with its expected values, None where its instrument cannot be drawn.
+    `adjust_terms(t)` edits the drawn terms; `draw_vol()` gives a floater's optionlet volatility (design §5.1)."""
     valuation = ql.Date(rng.randint(ql.Date(1, 1, 2001).serialNumber(), ql.Date(31, 12, 2055).serialNumber()))
     ql.Settings.instance().evaluationDate = valuation
     t = random_terms(kind, valuation)
+    if adjust_terms:
+        adjust_terms(t)
     try:
         if kind in ("AmortizingFixedRateBond", "AmortizingFloatingRateBond"):
             add_amortization(t, kind)
     except RuntimeError:
-        continue
+        return None
     ref_shift = [rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3)]
     pools = {"discount": rng.randrange(len(CURVES)), "projection": rng.randrange(len(CURVES)), "benchmark": rng.randrange(len(CURVES))}
     params = {"horizon_days": rng.choice([1, 5, 21, 63, 250]), "tol": rng.choice([1e-12, 1e-10]), "max_iter": 200, "cashflows": rng.random() < 0.3}
@@ -161,7 +163,7 @@ while len(cases) < N_CASES:
         try:
             probe = build_bond(kind, t, probe_index)
         except RuntimeError:
-            continue
+            return None
         coupons = [ql.as_floating_rate_coupon(cf) for cf in probe.cashflows() if ql.as_floating_rate_coupon(cf)]
         only_unpaid = rng.random() < 0.3
         dates = sorted({c.fixingDate() for c in coupons if not only_unpaid or c.date() > valuation})
@@ -185,11 +187,27 @@ while len(cases) < N_CASES:
             "parameters": {k: params[k] for k in ("horizon_days", "tol", "max_iter", "override_clean_price") if k in params}, "want_cashflows": params["cashflows"]}
     if params.get("with_yield") is not None:
         case["parameters"].update({"with_yield": params["with_yield"], "flat_compounding": params["flat_compounding"]})
+    vol = draw_vol() if draw_vol and conv else None
+    if vol is not None:
+        case["optionlet_volatility"] = vol
     try:
-        case["expected"] = price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, pools, ql_curve)
+        case["expected"] = price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, pools, ql_curve, vol)
     except RuntimeError as e:
         case["error"] = str(e).split("\n")[0][:160]
-    cases.append(case)
+    return case
 
-write_fixture("bonds", cases, seed=SEED, curves=CURVES)
-print(f"  {attempts} instruments drawn, {sum(1 for c in cases if 'error' in c)} where QuantLib throws")
+
+def main():
+    cases = []
+    attempts = 0
+    while len(cases) < N_CASES:
+        attempts += 1
+        case = draw_case(rng.choice(KINDS))
+        if case is not None:
+            cases.append(case)
+    write_fixture("bonds", cases, seed=SEED, curves=CURVES)
+    print(f"  {attempts} instruments drawn, {sum(1 for c in cases if 'error' in c)} where QuantLib throws")
+
+
+if __name__ == "__main__":
+    main()

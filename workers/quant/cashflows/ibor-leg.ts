@@ -2,9 +2,9 @@
  * IborLeg (ql/cashflows/iborcoupon.cpp and cashflowvectors.hpp, QuantLib 1.29): one Ibor coupon per schedule
  * period, fixing `fixingDays` business days before the period start (end, in arrears) on the index calendar,
  * with QuantLib 1.29's at-par coupons (the forecast spans the coupon's own period), gearings, spreads, and
- * caps/floors. Stored terms carry no volatility, so optionlets are priced at zero volatility (intrinsic), as
- * QuantLib's BlackIborCouponPricer does with a zero constant optionlet volatility; the in-arrears convexity
- * adjustment is then zero as well. A zero gearing makes a fixed coupon at the spread, as in QuantLib.
+ * caps/floors. Optionlets are priced at zero volatility (intrinsic), as QuantLib's BlackIborCouponPricer does with a
+ * zero constant optionlet volatility (the in-arrears convexity adjustment is then zero as well), unless the market
+ * data gives a volatility (optionlet-pricer.ts). A zero gearing makes a fixed coupon at the spread, as in QuantLib.
  */
 import type { DateSerial, Rate } from '../types.ts'
 import { require } from '../errors.ts'
@@ -16,6 +16,7 @@ import { couponIndexFixing, maturityDate, missingFixing, valueDate, type IborInd
 import type { FixedRateCoupon, FloatingRateCoupon } from './cash-flow.ts'
 import { exCouponDateFor, isRegularPeriod, nth, paymentDateFor, type ExCouponTerms } from './fixed-rate-leg.ts'
 import { shiftByPeriod } from '../time/period.ts'
+import { blackIborCouponRate, type OptionletVolatility } from './optionlet-pricer.ts'
 
 export interface IborLegOptions {
   schedule: Schedule
@@ -187,13 +188,15 @@ export function iborLegPlan(o: IborLegOptions): IborLegPlan {
  * The coupons of a planned leg with the index's fixings and forecasts (its projection curve) at an evaluation date:
  * fixings before it are historical, later ones forecast. The plan's first forecast may be written into its own
  * coupons (`inPlace`: the cached instrument the plan is built for), once: every other forecast is new coupons, so
- * the leg of a forecast never changes after it is returned.
+ * the leg of a forecast never changes after it is returned. `vol`: the optionlet volatility of capped, floored and
+ * in-arrears coupons (none: zero volatility).
  */
 export function iborLegCoupons(
   plan: IborLegPlan,
   index: IborIndex,
   evaluationDate: DateSerial,
   inPlace = false,
+  vol?: OptionletVolatility,
 ): (FloatingRateCoupon | FixedRateCoupon)[] {
   const leg: (FloatingRateCoupon | FixedRateCoupon)[] = []
   const own = inPlace && !plan.forecast
@@ -205,7 +208,7 @@ export function iborLegCoupons(
       continue
     }
     const indexFixing = plannedFixing(p, index, evaluationDate)
-    const rate = plannedRate(p, indexFixing)
+    const rate = plannedRate(p, indexFixing, evaluationDate, vol)
     const missing = Number.isNaN(indexFixing) ? missingFixing(index, p.fixingDate) : null
     if (own) {
       p.rate = rate
@@ -253,9 +256,11 @@ function plannedFixing(p: PlannedCoupon, index: IborIndex, evaluationDate: DateS
 
 /**
  * A planned coupon's rate from its index fixing: gearing and spread; zero-volatility optionlets are intrinsic, so the
- * floor and cap clamp it.
+ * floor and cap clamp it. With a volatility, a capped, floored or in-arrears coupon is priced by the optionlet pricer.
  */
-function plannedRate(p: PlannedCoupon, indexFixing: Rate): Rate {
+function plannedRate(p: PlannedCoupon, indexFixing: Rate, evaluationDate: DateSerial, vol?: OptionletVolatility): Rate {
+  if (vol !== undefined && (p.cap !== null || p.floor !== null || p.inArrears) && !Number.isNaN(indexFixing))
+    return blackIborCouponRate(p, indexFixing, evaluationDate, vol)
   let rate = p.gearing * indexFixing + p.spread
   if (p.floor !== null) rate = Math.max(rate, p.floor)
   if (p.cap !== null) rate = Math.min(rate, p.cap)
@@ -273,6 +278,7 @@ export function iborLegAmounts(
   index: IborIndex,
   evaluationDate: DateSerial,
   amounts: Float64Array,
+  vol?: OptionletVolatility,
 ): void {
   for (let j = 0; j < plan.length; j++) {
     const p = plan[j]
@@ -283,7 +289,7 @@ export function iborLegAmounts(
     }
     // a missing fixing is NaN, and so is the amount made of it
     const indexFixing = plannedFixing(p, index, evaluationDate)
-    amounts[j] = p.nullAccrual ? Number.NaN : p.nominal * plannedRate(p, indexFixing) * p.yf
+    amounts[j] = p.nullAccrual ? Number.NaN : p.nominal * plannedRate(p, indexFixing, evaluationDate, vol) * p.yf
   }
 }
 

@@ -10,6 +10,7 @@ import type { BusinessDayConvention } from '../../time/business-day-convention.t
 import type { Schedule } from '../../time/schedule.ts'
 import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
 import { iborLegAmounts, iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
+import type { OptionletVolatility } from '../../cashflows/optionlet-pricer.ts'
 import { amountOf, hasOccurred, tradingExCoupon } from '../../cashflows/cash-flow.ts'
 import { discountAt, type YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import type { IborIndex } from '../../indexes/ibor-index.ts'
@@ -73,15 +74,18 @@ export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBo
 
 /**
  * The bond of a plan, its coupons fixed or forecast by `index` (its history and projection curve) at the evaluation
- * date; `inPlace`: the plan's first bond may be its own coupons (see iborLegCoupons).
+ * date; `inPlace`: the plan's first bond may be its own coupons (see iborLegCoupons); `vol`: the optionlet
+ * volatility of its capped, floored and in-arrears coupons (none: zero).
  */
 export function floatingRateBondFrom(
   plan: FloatingRateBondPlan,
   index: IborIndex,
   evaluationDate: DateSerial,
   inPlace = false,
+  vol?: OptionletVolatility,
 ): Bond {
-  return bondFromCoupons(plan.base, iborLegCoupons(plan.leg, index, evaluationDate, inPlace), plan.redemptions)
+  const leg = iborLegCoupons(plan.leg, index, evaluationDate, inPlace, vol)
+  return bondFromCoupons(plan.base, leg, plan.redemptions)
 }
 
 /**
@@ -93,7 +97,7 @@ export function floatingRateBondFrom(
  * rates) built ~40 coupon objects and a sorted bond per bump for this one number. Undefined where a live coupon's
  * amount would fail (a null accrual, a missing fixing): the caller builds the bond, which fails as it always did.
  * `scratch`: room for the plan's amounts, the caller's to reuse across bumps (its contents are overwritten; a
- * shorter or missing one is replaced by a new array for this call).
+ * shorter or missing one is replaced by a new array for this call). `vol` as floatingRateBondFrom's.
  */
 export function floatingRateBondNpv(
   plan: FloatingRateBondPlan,
@@ -103,10 +107,11 @@ export function floatingRateBondNpv(
   evaluationDate: DateSerial,
   curve: YieldTermStructure,
   scratch?: Float64Array,
+  vol?: OptionletVolatility,
 ): number | undefined {
   const amounts =
     scratch !== undefined && scratch.length >= plan.leg.length ? scratch : new Float64Array(plan.leg.length)
-  iborLegAmounts(plan.leg, index, evaluationDate, amounts)
+  iborLegAmounts(plan.leg, index, evaluationDate, amounts, vol)
   const reference = curve.referenceDate
   const leg = bond.cashflows
   let total = 0
