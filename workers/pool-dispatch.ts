@@ -64,7 +64,8 @@ function encode(error: unknown): TaskReply | null {
     // curve data (nodes, building details, index conventions) and model parameters are market data; anything else is
     // the stored terms
     const marketData =
-      field !== undefined && /^(nodes|building|curve|index|fixings|curves|short_rate_model)/.test(field)
+      field !== undefined &&
+      /^(nodes|building|curve|index|fixings|curves|short_rate_model|optionlet_volatility)/.test(field)
     return {
       ok: false,
       error: { kind: marketData ? 'market_data' : 'terms', message: error.message, ...(field ? { field } : {}) },

@@ -172,6 +172,28 @@ export const RESPONSES = {
             { additionalProperties: false, description: "a callable's Hull-White tree model" },
           ),
         ),
+        optionlet_volatility: Type.Optional(
+          Type.Union(
+            [
+              Type.Literal('none'),
+              Type.Object(
+                {
+                  type: Type.Enum(['Normal', 'ShiftedLognormal']),
+                  volatility: Type.Number(),
+                  shift: Type.Number(),
+                  parameter_uid: Type.String(),
+                  parameter_identifier: Type.String(),
+                },
+                { additionalProperties: false },
+              ),
+            ],
+            {
+              description:
+                "a floater's optionlet volatility for capped, floored and in-arrears coupons: the market-data set's " +
+                'optionlet_vol selection, or none (zero volatility, design §5.1)',
+            },
+          ),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -163,6 +163,21 @@ export const ShortRateModel = Type.Object(
 )
 export type ShortRateModel = Static<typeof ShortRateModel>
 
+/**
+ * A constant optionlet volatility for an Ibor floater's capped, floored and in-arrears coupons (design §5.1): the
+ * set's `optionlet_vol` selection on the floating index. `volatility` is in rate units for Normal, lognormal for
+ * ShiftedLognormal (whose forward and strikes are displaced by `shift`).
+ */
+export const OptionletVolatilityModel = Type.Object(
+  {
+    type: Type.Enum(['Normal', 'ShiftedLognormal']),
+    volatility: Type.Number({ minimum: 0 }),
+    shift: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+)
+export type OptionletVolatilityModel = Static<typeof OptionletVolatilityModel>
+
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
@@ -202,6 +217,8 @@ export const PricingTask = Type.Object(
     }),
     /** a callable's tree model (absent for other classes) */
     short_rate_model: Type.Optional(ShortRateModel),
+    /** an Ibor floater's optionlet volatility (absent: zero volatility) */
+    optionlet_volatility: Type.Optional(OptionletVolatilityModel),
     /** conventions of the indexes the terms reference, by index uid */
     indexes: Type.Record(Type.String(), IndexConventions),
     /** fixing history by index identifier, shared by reference (see TaskFixings) */

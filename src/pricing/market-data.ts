@@ -8,7 +8,14 @@ import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
 import { BoundedCache } from '../caches/bounded-cache.ts'
 import { isFloating } from './operations.ts'
-import type { OperationName, PricingTask, ShortRateModel, TaskCurveData, TaskCurveText } from '../contracts/pricing.ts'
+import type {
+  OperationName,
+  OptionletVolatilityModel,
+  PricingTask,
+  ShortRateModel,
+  TaskCurveData,
+  TaskCurveText,
+} from '../contracts/pricing.ts'
 import type { FixingSet, PricingContextRow, SelectedCurveRow } from './repository.ts'
 import { HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS } from '../../workers/entry.ts'
 import type { TaskParameters } from './schemas.ts'
@@ -55,11 +62,19 @@ export interface ResolvedShortRateModel {
   parameter: { uid: string; identifier: string } | null
 }
 
+/** A floater's optionlet volatility and the parameter it came from (curve-preview's diagnostics say which). */
+export interface ResolvedOptionletVolatility {
+  model: OptionletVolatilityModel
+  parameter: { uid: string; identifier: string }
+}
+
 export interface ResolvedMarketData {
   curves: Partial<Record<CurveRole, ResolvedCurve>>
   floating: ResolvedFixings | null
   /** callables only */
   short_rate_model?: ResolvedShortRateModel
+  /** floaters only; null: none selected (caps and floors at zero volatility) */
+  optionlet_volatility?: ResolvedOptionletVolatility | null
 }
 
 /** The tree model when a set selects none (design §5.1). */
@@ -84,6 +99,24 @@ function shortRateModel(ctx: PricingContextRow): ResolvedShortRateModel {
     )
   return {
     model: { model, a, sigma, tree_steps: steps },
+    parameter: { uid: selected.uid, identifier: selected.identifier },
+  }
+}
+
+const nonNegative = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0
+
+/** A floater's optionlet volatility: the set's selection, checked as stored; null: none selected. */
+function optionletVolatility(ctx: PricingContextRow): ResolvedOptionletVolatility | null {
+  const selected = ctx.optionlet_vol
+  if (!selected) return null
+  const { type, volatility, shift = 0 } = selected.parameters
+  if ((type !== 'Normal' && type !== 'ShiftedLognormal') || !nonNegative(volatility) || !nonNegative(shift))
+    throw conflict(
+      `Market parameter '${selected.identifier}' selected as the optionlet volatility is not a constant volatility ` +
+        '{type: Normal | ShiftedLognormal, volatility >= 0, shift >= 0}.',
+    )
+  return {
+    model: { type, volatility, shift: type === 'ShiftedLognormal' ? shift : 0 },
     parameter: { uid: selected.uid, identifier: selected.identifier },
   }
 }
@@ -309,6 +342,7 @@ export function resolveMarketData(
       task_indexes: ctx.floating_index.task_indexes,
       fixings: ctx.fixings,
     }
+    result.optionlet_volatility = optionletVolatility(ctx)
   }
   if (type === 'CallableFixedRateBond') result.short_rate_model = shortRateModel(ctx)
   return result

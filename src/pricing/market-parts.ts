@@ -112,6 +112,11 @@ export interface MarketPart {
    * (checked where it is used, market-data.ts); null: none selected
    */
   short_rate_model: SelectedParameter | null
+  /**
+   * the set's optionlet volatility selection for the floating index and quote side (design §5.1), as stored; null:
+   * none selected (zero volatility) or not a floater
+   */
+  optionlet_vol: SelectedParameter | null
 }
 
 /** A market parameter a set selects, as stored (the loader checked its parameters against its kind). */
@@ -318,7 +323,13 @@ export async function loadMarketParts(
                  p.parameters)
                from pricing_parameter_selections ps join pricing_market_parameters p on p.uid = ps.parameter_uid
                where ps.market_data_set_uid = r.set_uid and ps.binding_key = 'short_rate_model:index:' ||
-                 coalesce(r.floating_index, r.benchmark_index) || ':' || r.side)) as data
+                 coalesce(r.floating_index, r.benchmark_index) || ':' || r.side),
+             'optionlet_vol', (
+               select json_build_object('uid', p.uid::text, 'identifier', p.unique_identifier, 'parameters',
+                 p.parameters)
+               from pricing_parameter_selections ps join pricing_market_parameters p on p.uid = ps.parameter_uid
+               where ps.market_data_set_uid = r.set_uid and ps.binding_key = 'optionlet_vol:index:' ||
+                 r.floating_index || ':' || r.side)) as data
     from req r left join wants_by_request wr on wr.ord = r.ord
     union all select 'curve', null, key, to_json(selected) from selected
     union all select 'index', null, uid, to_json(floating) from floating

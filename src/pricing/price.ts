@@ -248,6 +248,7 @@ function curvePreview(
     )
   }
   const model = md.short_rate_model
+  const vol = md.optionlet_volatility
   const diagnostics = {
     ...((result.diagnostics as Row | undefined) ?? {}),
     ...(warnings.length ? { curve_reference_warnings: warnings } : {}),
@@ -260,6 +261,14 @@ function curvePreview(
             parameter_uid: model.parameter?.uid ?? null,
             parameter_identifier: model.parameter?.identifier ?? null,
           },
+        }
+      : {}),
+    // a floater's caps and floors: the set's optionlet volatility, or none (zero volatility, design §5.1)
+    ...(vol !== undefined
+      ? {
+          optionlet_volatility: vol
+            ? { ...vol.model, parameter_uid: vol.parameter.uid, parameter_identifier: vol.parameter.identifier }
+            : 'none',
         }
       : {}),
   }

@@ -289,6 +289,7 @@ function assemble(t: AssetTerms, market: MarketPart | undefined): PricingContext
     floating_index: market?.floating_index ?? null,
     fixings: market?.fixings ?? null,
     short_rate_model: market?.short_rate_model ?? null,
+    optionlet_vol: market?.optionlet_vol ?? null,
     // the memos of task.ts, present from the start: every context then has one hidden class (a floater's plan key
     // added later gave floaters another, and the code reading contexts saw several)
     heavy: undefined,

@@ -70,6 +70,7 @@ export function buildTask(
     fixings,
     parameters,
     short_rate_model: md.short_rate_model?.model,
+    optionlet_volatility: md.optionlet_volatility?.model,
     // set below and by the batcher; present from the start, so that every task has one hidden class
     instrument_key: undefined,
     plan_key: undefined,
@@ -91,7 +92,10 @@ export function buildTask(
     ctx.instrument_key = index ? `${key}|${md.floating?.fixings?.key ?? '-'}` : key
   }
   if (isFloating(task.instrument_type)) {
-    task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}`
+    // the coupons' rates depend on the optionlet volatility (caps, floors, in arrears)
+    const vol = task.optionlet_volatility
+    const volKey = vol ? `:${vol.type}:${vol.volatility}:${vol.shift}` : ''
+    task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}${volKey}`
     task.plan_key = ctx.plan_key
   } else {
     task.instrument_key = ctx.instrument_key

@@ -141,8 +141,9 @@ t.test('the loader refuses what pricing would ignore or misread', async (t) => {
     kind: 'optionlet_vol',
     parameters: { type: 'Normal', volatility: 0.006 },
   }
-  t.match(await refusal({ market_parameters: [vol] }), [
-    { path: '$.market_parameters[0].kind', message: /optionlet_vol is not priced yet/ },
+  const badVol = { ...vol, parameters: { type: 'Lognormal', volatility: 0.006 } }
+  t.match(await refusal({ market_parameters: [badVol] }), [
+    { path: '$.market_parameters[0].parameters.type', message: /Normal, ShiftedLognormal/ },
   ])
   const negative = selecting(PARAMETERS.fast)
   ;(negative.market_parameters[1].parameters as Json).sigma = -0.01

@@ -22,6 +22,7 @@ import { FlatForward } from '../quant/curves/flat-forward.ts'
 import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
+import type { OptionletVolatility } from '../quant/cashflows/optionlet-pricer.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { parseJsonText } from '../../src/contracts/json-text.ts'
 import { decodeFixings } from './fixing-set.ts'
@@ -139,4 +140,20 @@ export function floatingIndex(
     history,
     forecastCurve: withProjection ? requiredCurve(task, 'projection') : null,
   }
+}
+
+/**
+ * The task's optionlet volatility for a floater's capped, floored and in-arrears coupons (design §5.1), its reference
+ * date the projection curve's; undefined: none selected (zero volatility).
+ */
+export function optionletVolatility(task: Pick<PricingTask, 'optionlet_volatility' | 'curves'>) {
+  const v = task.optionlet_volatility
+  if (v === undefined || task.curves.projection === undefined) return undefined
+  const vol: OptionletVolatility = {
+    type: v.type,
+    volatility: v.volatility,
+    shift: v.type === 'ShiftedLognormal' ? v.shift : 0,
+    referenceDate: requiredCurve(task, 'projection').referenceDate,
+  }
+  return vol
 }

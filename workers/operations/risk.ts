@@ -57,10 +57,19 @@ function npvUnder(task: PricingTask, inst: Instrument, bump: Bump, scratch?: Flo
     if (floating.planIndex === undefined)
       floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
     const npv = floating.planIndex
-      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount, scratch)
+      ? floatingRateBondNpv(
+          floating.plan,
+          bond,
+          floating.planIndex,
+          index,
+          inst.evaluationDate,
+          discount,
+          scratch,
+          floating.vol,
+        )
       : undefined
     if (npv !== undefined) return npv
-    bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate)
+    bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate, false, floating.vol)
   }
   return inst.type === 'CallableFixedRateBond'
     ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate, task.short_rate_model).npv

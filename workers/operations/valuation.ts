@@ -13,7 +13,8 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import { settlementDate, type Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue } from '../quant/engines/bond/bond-functions.ts'
-import { flatYieldCurve, floatingIndex, requiredCurve } from './market.ts'
+import { flatYieldCurve, floatingIndex, optionletVolatility, requiredCurve } from './market.ts'
+import type { OptionletVolatility } from '../quant/cashflows/optionlet-pricer.ts'
 import {
   commonTerms,
   isFloatingType,
@@ -55,6 +56,8 @@ export interface Instrument {
 export interface FloatingTerms {
   plan: FloatingRateBondPlan
   index: IborIndex
+  /** the optionlet volatility its coupons were priced with (undefined: zero) */
+  vol: OptionletVolatility | undefined
   /** the plan entry of each of the bond's flows (floatingCouponPlanIndex), once a bump needs it; null: not mappable */
   planIndex?: Int32Array | null
 }
@@ -164,12 +167,13 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
     if (!known && task.plan_key !== undefined && !task.guest) floaterPlans.set(task.plan_key, { terms, common, plan })
     // the plan's first bond is its coupons (forecast in place); later ones, and bumped re-forecasts (risk.ts), make
     // their own
+    const vol = withProjection ? optionletVolatility(task) : undefined
     return {
-      bond: floatingRateBondFrom(plan, index, evaluationDate, true),
+      bond: floatingRateBondFrom(plan, index, evaluationDate, true, vol),
       evaluationDate,
       terms,
       type,
-      floating: { plan, index, planIndex: undefined },
+      floating: { plan, index, vol, planIndex: undefined },
       parsed: { common, callable: undefined },
     }
   }

@@ -116,9 +116,23 @@ export const ShortRateModelParameters = Strict(
 )
 
 /**
- * A model input selected per market-data set like a curve (`parameter_selections`). `optionlet_vol` is described by
- * design §5.1 but not priced yet: the loader refuses it rather than store a volatility pricing would ignore.
+ * An Ibor index's constant optionlet volatility (design §5.1): capped, floored and in-arrears coupons of floaters on
+ * the index are priced by QuantLib's BlackIborCouponPricer on it.
  */
+export const OptionletVolParameters = Type.Object(
+  {
+    type: Type.Enum(['Normal', 'ShiftedLognormal'], {
+      description: 'Normal (Bachelier, vol in rate units) or ShiftedLognormal (Black on rate + shift)',
+    }),
+    volatility: Type.Number({ minimum: 0, maximum: 10, description: 'annualized; e.g. 0.0080 Normal, 0.35 lognormal' }),
+    shift: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1, description: 'displacement of a ShiftedLognormal vol (default 0)' }),
+    ),
+  },
+  { additionalProperties: false, description: "an Ibor index's constant optionlet volatility" },
+)
+
+/** A model input selected per market-data set like a curve (`parameter_selections`), design §5.1. */
 export const BundleMarketParameter = Type.Object(
   {
     uid: Uid,
@@ -134,13 +148,20 @@ export const BundleMarketParameter = Type.Object(
         if: { properties: { kind: { const: 'short_rate_model' } }, required: ['kind'] },
         then: { properties: { parameters: ShortRateModelParameters } },
       },
+      {
+        if: { properties: { kind: { const: 'optionlet_vol' } }, required: ['kind'] },
+        then: { properties: { parameters: OptionletVolParameters } },
+      },
     ],
   },
 )
 
 export const BundleParameterSelection = Strict({
   role_key: Type.Enum(['optionlet_vol', 'short_rate_model']),
-  /** the uid of the index the selection serves: a callable's benchmark_rate_index_uid for its short-rate model */
+  /**
+   * the uid of the index the selection serves: a callable's benchmark_rate_index_uid for its short-rate model, a
+   * floater's floating_rate_index_uid for its optionlet volatility
+   */
   selector_key: Uid,
   quote_side: Name(32),
   parameter_uid: Uid,

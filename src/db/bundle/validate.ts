@@ -241,24 +241,15 @@ export async function validateBundle(
   return { bundle: b, warnings: pricing.warnings }
 }
 
-// capped and floored coupons are priced at zero volatility until the Black pricer lands: a volatility stored now
-// would be ignored, a silent wrong number
-const NOT_PRICED_YET =
-  'optionlet_vol is not priced yet: capped and floored coupons are priced at zero volatility (design §5.1); remove ' +
-  'it until the service prices it'
-
 /**
- * Market parameters (design §5.1): their identifiers are unique, `optionlet_vol` is refused for now, and a selection's
- * role is the kind of the parameter it selects (the bundle's, else the database's).
+ * Market parameters (design §5.1): their identifiers are unique, and a selection's role is the kind of the parameter it
+ * selects (the bundle's, else the database's).
  */
 async function marketParameterIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const issues: BundleIssue[] = [
     ...duplicates(b.market_parameters, (x) => x.uid, '$.market_parameters', 'uid'),
     ...duplicates(b.market_parameters, (x) => x.unique_identifier, '$.market_parameters', 'unique_identifier'),
   ]
-  b.market_parameters?.forEach((p, i) => {
-    if (p.kind === 'optionlet_vol') issues.push({ path: `$.market_parameters[${i}].kind`, message: NOT_PRICED_YET })
-  })
   const kinds = new Map(b.market_parameters?.map((p) => [p.uid.toLowerCase(), p.kind]))
   const selections = (b.market_data_sets ?? []).flatMap((s, i) =>
     (s.parameter_selections ?? []).map((x, j) => ({ x, path: `$.market_data_sets[${i}].parameter_selections[${j}]` })),
@@ -270,7 +261,6 @@ async function marketParameterIssues(b: Bundle, sql: Sql | null): Promise<Bundle
     for (const r of rows) kinds.set(r.uid, r.kind as 'optionlet_vol' | 'short_rate_model')
   }
   for (const { x, path } of selections) {
-    if (x.role_key === 'optionlet_vol') issues.push({ path: `${path}.role_key`, message: NOT_PRICED_YET })
     const kind = kinds.get(x.parameter_uid.toLowerCase())
     if (kind !== undefined && kind !== x.role_key)
       issues.push({
