@@ -86,6 +86,15 @@ export const terms = {
     day_count: 'Actual360',
     amortization: { notionals },
   },
+  overnight: {
+    ...common,
+    face_value: 100,
+    floating_rate_index_uid: 'x',
+    spread: 0.005,
+    day_count: 'Actual360',
+    coupon_frequency: '3M',
+    overnight: {},
+  },
   callable: {
     ...common,
     face_value: 100,
@@ -136,6 +145,16 @@ const index: IborIndex = {
   endOfMonth: false,
   history,
   forecastCurve: projection,
+  overnight: false,
+}
+// an overnight index on the same calendar, fixings and projection curve (QuantLib's OvernightIndex)
+const overnightIndex: IborIndex = {
+  ...index,
+  name: 'BENCH-ON',
+  tenor: { length: 1, unit: 'Days' },
+  fixingDays: 0,
+  convention: 'Following',
+  overnight: true,
 }
 
 export const fixedBond = rebuildFixedRateBond('FixedRateBond', terms.fixed)
@@ -177,6 +196,16 @@ export const CASES: Record<string, () => number> = {
       floatingRateBondFrom(
         planFloatingRateBond('AmortizingFloatingRateBond', terms.amortizingFloating, index, parsed.amortizingFloating),
         index,
+        TODAY,
+      ),
+      curve,
+      TODAY,
+    ).npv,
+  overnight_build_npv: () =>
+    discountingBondEngine(
+      floatingRateBondFrom(
+        planFloatingRateBond('FloatingRateBond', terms.overnight, overnightIndex, parsed.overnight),
+        overnightIndex,
         TODAY,
       ),
       curve,

@@ -83,6 +83,16 @@ int main(int argc, char** argv) {
         b.setPricingEngine(engine);
         return b.NPV();
     };
+    // an overnight-compounded FRN (OvernightLeg, compounding pricer) on daily fixings and the projection curve
+    auto onIndex = ext::make_shared<OvernightIndex>("BENCH-ON", 0, EURCurrency(), cal, Actual360(), proj);
+    for (Date d = cal.adjust(issue - 10); d <= today; d = cal.advance(d, 1, Days)) onIndex->addFixing(d, 0.03, true);
+    auto overnightFrn = [&]() {
+        Leg leg = OvernightLeg(makeSchedule(3 * Months), onIndex).withNotionals(100.0).withPaymentDayCounter(Actual360())
+                      .withPaymentAdjustment(Following).withSpreads(0.005);
+        Bond b(2, cal, issue, leg);
+        b.setPricingEngine(engine);
+        return b.NPV();
+    };
     auto model = ext::make_shared<HullWhite>(disc, 0.03, 0.01);
     auto treeEngine = ext::make_shared<TreeCallableFixedRateBondEngine>(model, 40);
     CallabilitySchedule calls;
@@ -123,13 +133,14 @@ int main(int argc, char** argv) {
     std::printf("\"floating_build_npv\":%.4f,", timeIt(floater, seconds));
     std::printf("\"amortizing_floating_build_npv\":%.4f,", timeIt(amortFloater, seconds));
     std::printf("\"callable_build_npv\":%.4f,", timeIt(callable, seconds));
+    std::printf("\"overnight_build_npv\":%.4f,", timeIt(overnightFrn, seconds));
     std::printf("\"fixed_yield\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, bondDc, Compounded, Semiannual, settlement); }, seconds));
     std::printf("\"fixed_z_spread\":%.4f,", timeIt([&]() { return BondFunctions::zSpread(bond, clean * 0.99, curve, bondDc, Continuous, Annual, settlement); }, seconds));
     std::printf("\"fixed_modified_duration\":%.4f,", timeIt([&]() { return BondFunctions::duration(bond, rate, Duration::Modified, settlement); }, seconds));
     std::printf("\"eom_step_up_build_npv\":%.4f,", timeIt(stepUp, seconds));
     std::printf("\"business252_build_npv\":%.4f,", timeIt(brazil, seconds));
     std::printf("\"fixed_yield_continuous_act365\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, Actual365Fixed(), Continuous, Annual, settlement); }, seconds));
-    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f,\"step_up_npv\":%.12f,\"business252_npv\":%.12f}}\n",
-                fixed(), floater(), callable(), y, stepUp(), brazil());
+    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f,\"step_up_npv\":%.12f,\"business252_npv\":%.12f,\"overnight_npv\":%.12f}}\n",
+                fixed(), floater(), callable(), y, stepUp(), brazil(), overnightFrn());
     return 0;
 }

@@ -67,9 +67,13 @@ export const IndexConventions = Type.Object(
     fixing_days: Type.Integer(),
     calendar: Type.Record(Type.String(), Type.Unknown()),
     day_count: Type.String(),
-    business_day_convention: Type.String(),
-    end_of_month: Type.Boolean(),
+    /** required of an Ibor index; an overnight index's default Following */
+    business_day_convention: Type.Optional(Type.String()),
+    /** required of an Ibor index; an overnight index's default false */
+    end_of_month: Type.Optional(Type.Boolean()),
     currency: Type.String(),
+    /** ibor (default) or overnight (design §4.2) */
+    index_kind: Type.Optional(Type.Enum(['ibor', 'overnight'])),
   },
   { additionalProperties: false },
 )

@@ -2,7 +2,7 @@
 analytics, yield (model and override price), z-spread, cash flows and carry/roll-down from QuantLib 1.29."""
 import QuantLib as ql
 
-from bond_terms import set_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, period, ql_callability
+from bond_terms import set_vol_pricer, bond_day_counter, build_bond, from_iso, ibor_index, is_overnight, overnight_index, period, ql_callability
 from semantics import all_cashflows, basis_point_value, bond_yield, carry, implied, shown_cashflows
 
 # the short-rate model of a callable when the market data names none (design §5.1)
@@ -29,11 +29,13 @@ def price_all(kind, t, valuation, discount, ref_shift, conv, fixings, params, po
     index = None
     if conv:
         proj = ql_curve(pools["projection"], valuation - ref_shift[1])
-        index = ibor_index(conv, ql.YieldTermStructureHandle(proj))
+        # an overnight index builds an OvernightLeg in build_bond (design §4.2)
+        index = (overnight_index if is_overnight(conv) else ibor_index)(conv, ql.YieldTermStructureHandle(proj))
         if fixings["dates"]:
             index.addFixings([from_iso(d) for d in fixings["dates"]], fixings["rates"])
     bond = build_bond(kind, t, index)
-    if conv:
+    if conv and not is_overnight(conv):
+        # overnight coupons keep the pricer their averaging sets (no optionlets)
         set_vol_pricer(bond, valuation, conv, vol, valuation - ref_shift[1])
     out = {}
     if params.get("cashflows"):

@@ -179,6 +179,8 @@ def build_bond(kind, t, index=None, callability=None):
         return ql.AmortizingFixedRateBond(settlement_days, t["amortization"]["notionals"], schedule, coupon_rates(t), dc, pay, issue, *ex)
     if kind == "CallableFixedRateBond":
         return ql.CallableFixedRateBond(settlement_days, t["face_value"], schedule, coupon_rates(t), dc, pay, t.get("redemption", 100.0), issue, callability, *ex)
+    if t.get("overnight") is not None or isinstance(index, ql.OvernightIndex):
+        return overnight_bond(kind, t, index, schedule)
     fixing_days = t["fixing_days"] if t.get("fixing_days") is not None else index.fixingDays()
     gearings = t.get("gearings") or [1.0]
     spreads = t.get("spreads") or [t["spread"]]
@@ -190,6 +192,47 @@ def build_bond(kind, t, index=None, callability=None):
     else:
         bond = ql.AmortizingFloatingRateBond(settlement_days, t["amortization"]["notionals"], schedule, index, dc, pay, fixing_days, gearings, spreads, caps, floors, arrears, issue, *ex)
     return bond
+
+
+AVERAGING = {"Compound": ql.RateAveraging.Compound, "Simple": ql.RateAveraging.Simple}
+
+
+def is_overnight(conv):
+    """Whether index conventions describe an overnight index (design §4.2)."""
+    return bool(conv) and conv.get("index_kind") == "overnight"
+
+
+def overnight_index(conv, projection_handle):
+    """An overnight index (tenor 1D, Following) of the conventions, fixing on its calendar."""
+    return ql.OvernightIndex(conv["identifier"], conv["fixing_days"], ql.USDCurrency(), calendar(conv["calendar"]), day_counter(conv["day_count"]),
+                             projection_handle)
+
+
+def overnight_terms(t):
+    """The floater's overnight block with its defaults (design §4.2)."""
+    o = t.get("overnight") or {}
+    return {"averaging": o.get("averaging") or "Compound", "lookback_days": o.get("lookback_days") or 0, "lockout_days": o.get("lockout_days") or 0,
+            "observation_shift": bool(o.get("observation_shift")), "payment_lag": o.get("payment_lag") or 0}
+
+
+def payment_calendar(t):
+    return calendar(t["payment_calendar"]) if t.get("payment_calendar") else calendar(t["calendar"])
+
+
+def overnight_leg(kind, t, index, schedule=None):
+    """QuantLib 1.29's OvernightLeg of the floater's terms (no lookback, lockout or observation shift: 1.29 has none)."""
+    o = overnight_terms(t)
+    if o["lookback_days"] or o["lockout_days"] or o["observation_shift"]:
+        raise ValueError("QuantLib 1.29's OvernightLeg has no lookback, lockout or observation shift")
+    notionals = t["amortization"]["notionals"] if kind == "AmortizingFloatingRateBond" else [t["face_value"]]
+    pay = BDCS[t.get("payment_convention") or t.get("business_day_convention") or "Following"]
+    return ql.OvernightLeg(notionals, schedule if schedule is not None else bond_schedule(t), index, bond_day_counter(t), pay, t.get("gearings") or [1.0],
+                           t.get("spreads") or [t["spread"]], False, AVERAGING[o["averaging"]], payment_calendar(t), o["payment_lag"])
+
+
+def overnight_bond(kind, t, index, schedule=None):
+    """The overnight floater: its OvernightLeg in a Bond on the payment calendar, which adds the redemptions (at 100)."""
+    return ql.Bond(t.get("settlement_days", 2), payment_calendar(t), from_iso(t["issue_date"]), overnight_leg(kind, t, index, schedule))
 
 
 VOL_TYPES = {"Normal": ql.Normal, "ShiftedLognormal": ql.ShiftedLognormal}

@@ -124,6 +124,18 @@ export function floatingIndex(
     'index.calendar',
     timeCaches,
   )
+  const overnight = conventions.index_kind === 'overnight'
+  if (overnight) {
+    // QuantLib's OvernightIndex: one business day, fixed on its value date
+    require(tenor.length === 1 && tenor.unit === 'Days', () =>
+      `index.tenor: an overnight index has tenor 1D, not '${conventions.tenor}'`, 'index.tenor')
+    require(conventions.fixing_days === 0, () =>
+      `index.fixing_days: an overnight index has fixing_days 0, not ${conventions.fixing_days}`, 'index.fixing_days')
+  }
+  require(overnight || conventions.business_day_convention !== undefined, () =>
+    'index.business_day_convention: required of an Ibor index', 'index.business_day_convention')
+  require(overnight || conventions.end_of_month !== undefined, () =>
+    'index.end_of_month: required of an Ibor index', 'index.end_of_month')
   return {
     name: conventions.identifier,
     tenor,
@@ -135,10 +147,14 @@ export function floatingIndex(
       { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined, workspace: timeCaches },
       'index.day_count',
     ),
-    convention: parseBusinessDayConvention(conventions.business_day_convention, 'index.business_day_convention'),
-    endOfMonth: conventions.end_of_month,
+    convention: parseBusinessDayConvention(
+      conventions.business_day_convention ?? 'Following',
+      'index.business_day_convention',
+    ),
+    endOfMonth: conventions.end_of_month ?? false,
     history,
     forecastCurve: withProjection ? requiredCurve(task, 'projection') : null,
+    overnight,
   }
 }
 

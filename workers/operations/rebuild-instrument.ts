@@ -26,6 +26,7 @@ import {
 import type { ExCouponTerms } from '../quant/cashflows/fixed-rate-leg.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
+import { overnightCouponDates, overnightLegPlan, type OvernightTerms } from '../quant/cashflows/overnight-leg.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
 import { fixedRateBond } from '../quant/instruments/bonds/fixed-rate-bond.ts'
 import { zeroCouponBond } from '../quant/instruments/bonds/zero-coupon-bond.ts'
@@ -460,8 +461,8 @@ export function rebuildZeroCouponBond(terms: Terms, c: Readonly<CommonTerms> = c
 /** The floating leg's terms as IborLeg options (shared by the rebuilt bond and fixings availability). */
 /**
  * Why an index of this tenor cannot fix an Ibor coupon, or null: an Ibor coupon fixes once for its period, so an
- * index shorter than a week is an overnight index, whose coupons compound daily fixings (not supported yet: pricing
- * one as Ibor would take one overnight fixing for a whole period).
+ * index shorter than a week is an overnight index, whose coupons compound daily fixings: its conventions must say so
+ * (`index_kind: "overnight"`), or an Ibor floater on it would fix each coupon from a single overnight fixing.
  */
 export function iborTenorIssue(index: string, tenor: Period | string): string | null {
   if (typeof tenor === 'string') {
@@ -475,18 +476,22 @@ export function iborTenorIssue(index: string, tenor: Period | string): string | 
   if (tenor.unit !== 'Days' || tenor.length >= 7) return null
   return (
     `index '${index}' has tenor ${tenor.length}D: an index shorter than one week is an overnight index, not an ` +
-    `Ibor index, and an overnight-compounded floater is not supported yet (an Ibor floater on it would fix each ` +
-    `coupon from a single overnight fixing); use an Ibor index of the coupon's tenor`
+    `Ibor index (an Ibor floater on it would fix each coupon from a single overnight fixing); give its conventions ` +
+    `"index_kind": "overnight" (tenor 1D, fixing_days 0) to compound its daily fixings, or use an Ibor index of the ` +
+    `coupon's tenor`
   )
 }
 
 function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Readonly<CommonTerms>) {
-  const issue = iborTenorIssue(index.name, index.tenor)
-  if (issue !== null) throw new QuantInputError(issue, 'index.tenor')
+  if (!index.overnight) {
+    const issue = iborTenorIssue(index.name, index.tenor)
+    if (issue !== null) throw new QuantInputError(issue, 'index.tenor')
+  }
   const schedule = bondSchedule(terms, c)
   const amort = type === 'AmortizingFloatingRateBond' ? amortization(terms, schedule, c.face) : null
   const spread = field(terms, 'spread', isNumber, 'a number')
   const fixingDays = optional(terms, 'fixing_days')
+  const overnight = overnightTerms(terms, index, amort?.paymentLag ?? 0)
   return {
     c,
     amort,
@@ -503,6 +508,58 @@ function floatingLegTerms(type: string, terms: Terms, index: IborIndex, c: Reado
       floors: numbers(terms, 'floors') ?? [],
       inArrears: terms.in_arrears === true,
     },
+    overnight,
+  }
+}
+
+const OVERNIGHT_REFUSED = ['caps', 'floors', 'in_arrears', 'fixing_days'] as const
+
+/**
+ * A floater's overnight terms with their defaults (design §4.2), undefined on an Ibor index; what an overnight coupon
+ * cannot honour is refused: caps, floors, in arrears and fixing days, and an amortization payment lag other than its
+ * own.
+ */
+function overnightTerms(terms: Terms, index: IborIndex, amortizationLag: number): OvernightTerms | undefined {
+  const o = optional(terms, 'overnight')
+  if (!index.overnight) {
+    if (o !== undefined)
+      throw new QuantInputError(
+        `terms.overnight: index '${index.name}' is not an overnight index (its conventions' index_kind is not ` +
+          `"overnight"); remove overnight or use an overnight index`,
+        'terms.overnight',
+      )
+    return undefined
+  }
+  for (const name of OVERNIGHT_REFUSED) {
+    const v = optional(terms, name)
+    const empty = v === undefined || v === false || (Array.isArray(v) && v.length === 0)
+    if (!empty)
+      throw new QuantInputError(
+        `terms.${name}: an overnight-compounded coupon on '${index.name}' takes no ${name.replace('_', ' ')} ` +
+          `(design §4.2); remove it`,
+        `terms.${name}`,
+      )
+  }
+  const intOf = (name: 'lookback_days' | 'lockout_days' | 'payment_lag'): number => {
+    const v = o?.[name]
+    if (v === undefined || v === null) return 0
+    require(Number.isInteger(v) && v >= 0 && v <= 30, () =>
+      `terms.overnight.${name}: an integer from 0 to 30 required`, `terms.overnight.${name}`)
+    return v
+  }
+  const averaging = o?.averaging ?? 'Compound'
+  require(averaging === 'Compound' || averaging === 'Simple', () =>
+    `terms.overnight.averaging: Compound or Simple, not '${String(averaging)}'`, 'terms.overnight.averaging')
+  const paymentLag = intOf('payment_lag')
+  require(amortizationLag === 0 || amortizationLag === paymentLag, () =>
+    `terms.amortization.payment_lag (${amortizationLag}) differs from terms.overnight.payment_lag (${paymentLag}): ` +
+    'an overnight floater pays on overnight.payment_lag; give it there', 'terms.amortization.payment_lag')
+  return {
+    averaging,
+    lookbackDays: intOf('lookback_days'),
+    lockoutDays: intOf('lockout_days'),
+    observationShift: o?.observation_shift === true,
+    paymentLag: Math.max(paymentLag, amortizationLag),
   }
 }
 
@@ -513,11 +570,12 @@ export function planFloatingRateBond(
   index: IborIndex,
   common: Readonly<CommonTerms> = commonTerms(terms),
 ): FloatingRateBondPlan {
-  const { c, amort, leg } = floatingLegTerms(type, terms, index, common)
+  const { c, amort, leg, overnight } = floatingLegTerms(type, terms, index, common)
   const redemption =
     terms.redemption === undefined ? 100 : field(terms, 'redemption', isNonNegative, 'a non-negative number')
   return floatingRateBondPlan({
     ...leg,
+    overnight,
     settlementDays: c.settlementDays,
     notionals: amort ? amort.notionals : [c.face],
     paymentDayCounter: c.dayCounter,
@@ -533,7 +591,12 @@ export function floatingCouponDates(
   terms: Terms,
   index: IborIndex,
 ): { fixingDate: DateSerial; paymentDate: DateSerial }[] {
-  return iborCouponDates(floatingLegTerms(type, terms, index, commonTerms(terms)).leg)
+  const { leg, overnight } = floatingLegTerms(type, terms, index, commonTerms(terms))
+  if (overnight)
+    return overnightCouponDates(
+      overnightLegPlan({ ...leg, paymentDayCounter: commonTerms(terms).dayCounter, notionals: [1], overnight }),
+    )
+  return iborCouponDates(leg)
 }
 
 /**

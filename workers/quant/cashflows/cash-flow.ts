@@ -6,6 +6,8 @@
 import type { DateSerial, Rate, Real } from '../types.ts'
 import type { DayCounter } from '../time/day-counter.ts'
 import { MissingFixingError, QuantInputError } from '../errors.ts'
+import type { IborIndex } from '../indexes/ibor-index.ts'
+import type { OvernightCouponPlan } from './overnight-leg.ts'
 
 export interface SimpleCashFlow {
   kind: 'redemption' | 'amortization'
@@ -52,6 +54,8 @@ export interface FloatingRateCoupon extends CouponBase {
   missingFixing: { index: string; date: string } | null
   /** a zero accrual period (a one-day stub under 30/360): QuantLib's Ibor pricer refuses it when the rate is needed */
   nullAccrual: boolean
+  /** an overnight coupon's observed days and what they read (accrued interest compounds to its date) */
+  overnight?: { plan: OvernightCouponPlan; index: IborIndex; evaluationDate: DateSerial }
 }
 
 export type Coupon = FixedRateCoupon | FloatingRateCoupon

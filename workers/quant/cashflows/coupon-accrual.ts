@@ -2,6 +2,7 @@
 import type { DateSerial, Real } from '../types.ts'
 import { compoundFactor } from '../curves/interest-rate.ts'
 import { rateOf, tradingExCoupon, type Coupon } from './cash-flow.ts'
+import { overnightAccruedRate } from './overnight-leg.ts'
 
 /** Interest per unit of nominal of a fixed coupon between two dates, under its reference period. */
 function fixedInterest(c: Coupon & { kind: 'fixed' }, d1: DateSerial, d2: DateSerial): Real {
@@ -18,5 +19,9 @@ export function accruedAmount(c: Coupon, d: DateSerial): Real {
   const rate = rateOf(c)
   if (tradingExCoupon(c, d))
     return -c.nominal * rate * c.dayCounter.yearFraction(d, Math.max(d, c.accrualEnd), c.refStart, c.refEnd)
-  return c.nominal * rate * c.dayCounter.yearFraction(c.accrualStart, Math.min(d, c.accrualEnd), c.refStart, c.refEnd)
+  // an overnight coupon compounds its days to d (OvernightIndexedCoupon::accruedAmount)
+  const accrued = c.overnight === undefined ? rate : overnightAccruedRate(c, d)
+  return (
+    c.nominal * accrued * c.dayCounter.yearFraction(c.accrualStart, Math.min(d, c.accrualEnd), c.refStart, c.refEnd)
+  )
 }

@@ -25,6 +25,8 @@ export interface IborIndex {
   /** fixing date → rate */
   history: ReadonlyMap<DateSerial, Rate>
   forecastCurve: YieldTermStructure | null
+  /** an OvernightIndex (tenor 1D): its coupons compound daily fixings (overnight-leg.ts) */
+  overnight: boolean
 }
 
 /**
@@ -32,8 +34,19 @@ export interface IborIndex {
  * than spread: V8 gives each `{ ...index, forecastCurve }` hidden classes of its own, in the old generation.
  */
 export function withForecastCurve(index: IborIndex, forecastCurve: YieldTermStructure | null): IborIndex {
-  const { name, tenor, fixingDays, fixingCalendar, dayCounter, convention, endOfMonth, history } = index
-  return { name, tenor, fixingDays, fixingCalendar, dayCounter, convention, endOfMonth, history, forecastCurve }
+  const { name, tenor, fixingDays, fixingCalendar, dayCounter, convention, endOfMonth, history, overnight } = index
+  return {
+    name,
+    tenor,
+    fixingDays,
+    fixingCalendar,
+    dayCounter,
+    convention,
+    endOfMonth,
+    history,
+    forecastCurve,
+    overnight,
+  }
 }
 
 /** IborIndex::valueDate: the fixing date advanced by the fixing days on the fixing calendar. */

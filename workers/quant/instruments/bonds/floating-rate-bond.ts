@@ -11,6 +11,12 @@ import type { Schedule } from '../../time/schedule.ts'
 import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
 import { iborLegAmounts, iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
 import type { OptionletVolatility } from '../../cashflows/optionlet-pricer.ts'
+import {
+  overnightLegCoupons,
+  overnightLegPlan,
+  type OvernightLegPlan,
+  type OvernightTerms,
+} from '../../cashflows/overnight-leg.ts'
 import { amountOf, hasOccurred, tradingExCoupon } from '../../cashflows/cash-flow.ts'
 import { discountAt, type YieldTermStructure } from '../../curves/yield-term-structure.ts'
 import type { IborIndex } from '../../indexes/ibor-index.ts'
@@ -34,6 +40,8 @@ export interface FloatingRateBondOptions {
   redemptions?: readonly number[]
   issueDate?: DateSerial | null
   exCoupon?: ExCouponTerms | null
+  /** on an overnight index: its coupons compound (or average) daily fixings (design §4.2) */
+  overnight?: OvernightTerms
 }
 
 /**
@@ -41,13 +49,38 @@ export interface FloatingRateBondOptions {
  */
 export interface FloatingRateBondPlan {
   base: Omit<Bond, 'cashflows' | 'notionals' | 'notionalSchedule'>
+  /** an Ibor floater's coupons (empty for an overnight floater) */
   leg: IborLegPlan
+  /** an overnight floater's coupons, null for an Ibor floater */
+  overnight: OvernightLegPlan | null
   redemptions: readonly number[]
 }
 
 export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBondPlan {
   require(o.settlementDays >= 0, () => `settlement days (${o.settlementDays}) must be non-negative`, 'settlement_days')
   const calendar = o.paymentCalendar ?? o.schedule.calendar
+  if (o.overnight) {
+    const overnight = overnightLegPlan({
+      schedule: o.schedule,
+      index: o.index,
+      notionals: o.notionals,
+      paymentDayCounter: o.paymentDayCounter,
+      paymentCalendar: calendar,
+      paymentConvention: o.paymentConvention ?? 'Following',
+      gearings: o.gearings,
+      spreads: o.spreads,
+      exCoupon: o.exCoupon,
+      overnight: o.overnight,
+    })
+    // Bond(settlementDays, calendar, issueDate, coupons): matures on its last coupon's payment date
+    const maturityDate = overnight[overnight.length - 1].date
+    return {
+      base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate },
+      leg: [],
+      overnight,
+      redemptions: o.redemptions ?? [100],
+    }
+  }
   const leg = iborLegPlan({
     schedule: o.schedule,
     index: o.index,
@@ -68,6 +101,7 @@ export function floatingRateBondPlan(o: FloatingRateBondOptions): FloatingRateBo
   return {
     base: { settlementDays: o.settlementDays, calendar, issueDate: o.issueDate ?? null, maturityDate },
     leg,
+    overnight: null,
     redemptions: o.redemptions ?? [100],
   }
 }
@@ -84,7 +118,9 @@ export function floatingRateBondFrom(
   inPlace = false,
   vol?: OptionletVolatility,
 ): Bond {
-  const leg = iborLegCoupons(plan.leg, index, evaluationDate, inPlace, vol)
+  const leg = plan.overnight
+    ? overnightLegCoupons(plan.overnight, index, evaluationDate)
+    : iborLegCoupons(plan.leg, index, evaluationDate, inPlace, vol)
   return bondFromCoupons(plan.base, leg, plan.redemptions)
 }
 
@@ -109,6 +145,8 @@ export function floatingRateBondNpv(
   scratch?: Float64Array,
   vol?: OptionletVolatility,
 ): number | undefined {
+  // an overnight floater's bumped valuations build its bond
+  if (plan.overnight) return undefined
   const amounts =
     scratch !== undefined && scratch.length >= plan.leg.length ? scratch : new Float64Array(plan.leg.length)
   iborLegAmounts(plan.leg, index, evaluationDate, amounts, vol)
