@@ -29,18 +29,37 @@ export const IndexConvention = Type.Object(
         'Actual/360 accepted)',
       examples: ['Actual360'],
     }),
-    business_day_convention: Type.String({
-      description:
-        'QuantLib business-day convention: Following, ModifiedFollowing, Preceding, ModifiedPreceding, Unadjusted, ...',
-      examples: ['ModifiedFollowing'],
-    }),
-    end_of_month: Type.Boolean({ description: 'end-of-month rule of the index tenor' }),
+    business_day_convention: Type.Optional(
+      Type.String({
+        description:
+          'QuantLib business-day convention: Following, ModifiedFollowing, Preceding, ModifiedPreceding, ' +
+          'Unadjusted, ... (required of an Ibor index; an overnight index: Following)',
+        examples: ['ModifiedFollowing'],
+      }),
+    ),
+    end_of_month: Type.Optional(
+      Type.Boolean({ description: 'end-of-month rule of the index tenor (required of an Ibor index)' }),
+    ),
     currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO currency code', examples: ['EUR'] }),
+    index_kind: Type.Optional(
+      Type.Enum(['ibor', 'overnight'], {
+        description:
+          'ibor (default): a term rate fixing once per coupon; overnight: a daily rate (SOFR, SONIA, €STR) whose ' +
+          'floaters compound it (tenor 1D, fixing_days 0, design §4.2)',
+      }),
+    ),
   },
   {
     additionalProperties: false,
     title: 'IndexConvention',
-    description: 'conventions of an interest-rate index (the Ibor index of floating coupons)',
+    description: 'conventions of an interest-rate index: an Ibor index, or an overnight index (index_kind)',
+    allOf: [
+      {
+        if: { properties: { index_kind: { const: 'overnight' } }, required: ['index_kind'] },
+        then: { properties: { tenor: { const: '1D' }, fixing_days: { const: 0 } } },
+        else: { required: ['business_day_convention', 'end_of_month'] },
+      },
+    ],
     examples: [
       {
         tenor: '6M',

@@ -224,6 +224,39 @@ const fixed = {
   redemption: Type.Optional(Type.Number({ minimum: 0, description: 'redemption per 100 of face (default 100)' })),
 }
 
+/**
+ * How a floater on an overnight index (`index_kind: "overnight"`) observes its daily fixings (design §4.2). Its
+ * coupons take no caps, floors, in_arrears or fixing_days.
+ */
+const OvernightTermsSchema = Type.Object(
+  {
+    averaging: Opt(
+      Type.Enum(['Compound', 'Simple'], { description: 'compounded in arrears (default) or simple average' }),
+    ),
+    lookback_days: Opt(
+      Type.Integer({ minimum: 0, maximum: 30, description: 'business days each day observes back (default 0)' }),
+    ),
+    lockout_days: Opt(
+      Type.Integer({
+        minimum: 0,
+        maximum: 30,
+        description: 'the last days of a period repeat the rate of the day before them (default 0)',
+      }),
+    ),
+    observation_shift: Opt(
+      Type.Boolean({ description: 'weigh days by the shifted observation period, not the interest period' }),
+    ),
+    payment_lag: Opt(
+      Type.Integer({ minimum: 0, maximum: 30, description: 'business days from period end to payment (default 0)' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'overnight compounding: e.g. SOFR with a 2-day lookback, SONIA with a 5-day observation shift',
+    examples: [{ averaging: 'Compound', lookback_days: 2, observation_shift: false, payment_lag: 0 }],
+  },
+)
+
 const floating = {
   ...common,
   ...paymentAndExCoupon,
@@ -250,6 +283,7 @@ const floating = {
   floors: Opt(Rates('floor of the coupon rate per period')),
   in_arrears: Opt(Type.Boolean({ description: 'fix at the end of the period instead of the start' })),
   redemption: Type.Optional(Type.Number({ minimum: 0, description: 'redemption per 100 of face (default 100)' })),
+  overnight: Opt(OvernightTermsSchema),
 }
 
 const Callability = Type.Object(

@@ -140,8 +140,10 @@ export const SetKeyParams = Type.Object({ set_key: Type.String({ maxLength: 64 }
 
 export const ResolveQuery = Type.Object(
   {
-    concept_key: Type.String({ minLength: 1 }),
-    market_data_set: Type.Optional(Type.String({ description: 'set uid or set_key; `default` when omitted' })),
+    concept_key: Type.String({ minLength: 1, maxLength: 128 }),
+    market_data_set: Type.Optional(
+      Type.String({ maxLength: 255, description: 'set uid or set_key; `default` when omitted' }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { build } from '../helpers/app.ts'
+import { DEMO } from '../../src/db/demo/demo-ids.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = [
@@ -26,6 +27,7 @@ const SCREENSHOTS = new URL('../../.tap/screenshots/', import.meta.url).pathname
 const FRN = '138fe3e2-b549-5390-868b-7ca3ba030ef3'
 const UST = 'd4037e5c-6e60-5619-b1cd-8b02cccb5792'
 const SWAP = '2d6117cc-cb59-5f03-bc04-2d22e3cadc77'
+const SOFR_FRN = DEMO.assets.sofrFrn
 
 interface Watch {
   errors: string[]
@@ -131,6 +133,20 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
     'z_spread_base: USD-UST-ZERO',
   ])
   t.match(page.url(), `asset=${UST}`, 'the choice is kept in the address')
+
+  // an overnight FRN: the daily fixings of its current coupon, fixed so far and forecast after
+  await ready(page, `${base}/explorer?asset=${SOFR_FRN}&set=default&date=2026-11-20`)
+  t.match(await page.textContent('#daily-title'), /Daily fixings of the overnight coupon 2026-09-16 to 2026-12-16/)
+  const daily = (await page.evaluate(
+    `Object.values(window.Chart.instances).filter((c) => c.canvas.id === 'daily').map((c) =>
+      c.data.datasets.map((d) => d.data.filter((v) => v !== null).length))`,
+  )) as number[][]
+  t.equal(daily.length, 1, 'one daily-fixings chart')
+  const [fixed, forecast] = daily[0]
+  t.ok(fixed > 40 && forecast > 10, `${fixed} fixings so far, ${forecast} forecast`)
+  await page.screenshot({ path: join(SCREENSHOTS, 'explorer-overnight.png'), fullPage: true })
+  await ready(page, `${base}/explorer?asset=${UST}&set=default&date=2026-11-20`)
+  t.equal(await page.isHidden('#daily-section'), true, 'no daily fixings for a fixed bond')
 
   await ready(page, `${base}/explorer?asset=${SWAP}&set=default&date=2026-11-20`)
   t.match(

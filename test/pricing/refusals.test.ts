@@ -202,7 +202,7 @@ t.test('a floater on an index shorter than a week is refused at load and at pric
       index_uid = ${DEMO.indexes.sofr3m}`
   const priced = await eventually(() => post(ctx, FRN, 'price'), 409)
   t.equal(priced.status, 409)
-  t.match(priced.body.detail, /tenor 1D.*overnight-compounded floater is not supported yet/)
+  t.match(priced.body.detail, /tenor 1D.*index_kind": "overnight"/)
 })
 
 t.test('rates written as percentages are refused, naming the field', async (t) => {

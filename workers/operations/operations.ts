@@ -8,7 +8,14 @@ import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms
 import type { DateSerial } from '../quant/types.ts'
 import { require, requireFinite } from '../quant/errors.ts'
 import { fromIso, toIso } from '../quant/time/date.ts'
-import { amountOf, hasOccurred, isCoupon, rateOf, type Leg } from '../quant/cashflows/cash-flow.ts'
+import {
+  amountOf,
+  hasOccurred,
+  isCoupon,
+  rateOf,
+  type FloatingRateCoupon,
+  type Leg,
+} from '../quant/cashflows/cash-flow.ts'
 import { yieldFlowsWorkspace } from '../quant/cashflows/cashflows.ts'
 import {
   bondYieldConvention,
@@ -23,6 +30,7 @@ import {
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
 import { floatingIndex, requiredCurve } from './market.ts'
+import { overnightDailyRates, type OvernightCouponPlan } from '../quant/cashflows/overnight-leg.ts'
 import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
 import { finite, instrument, prewarmFloaterPlan, requireLive, taskTerms, value, type Instrument } from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
@@ -164,6 +172,29 @@ export function zSpread(task: PricingTask): Result {
   return result
 }
 
+/**
+ * An overnight coupon's observation (design §4.2): its index_fixing is the period's compounded (or averaged) rate, its
+ * fixing_date the first day's; the days it observes and how.
+ */
+function overnightRow(c: FloatingRateCoupon, p: OvernightCouponPlan, evaluationDate: DateSerial) {
+  const row: Record<string, unknown> = {
+    averaging: p.averaging,
+    observation_start_date: toIso(p.obs[0]),
+    observation_end_date: toIso(p.obs[p.obs.length - 1]),
+    last_fixing_date: toIso(p.fixing[p.fixing.length - 1]),
+    observed_days: p.fixing.length,
+  }
+  // the coupon accruing at the valuation date lists its days: the fixings so far, the forecasts after
+  if (c.accrualStart <= evaluationDate && evaluationDate < c.accrualEnd)
+    row.daily_fixings = overnightDailyRates(c)?.map((d) => ({
+      fixing_date: toIso(d.fixingDate),
+      rate: d.rate,
+      weight: d.weight,
+      source: d.fixed ? 'fixing' : 'forecast',
+    }))
+  return row
+}
+
 function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
   const legs: Record<string, Record<string, unknown>[]> = { fixed: [], floating: [], amortization: [], redemption: [] }
   for (const cf of leg) {
@@ -190,6 +221,7 @@ function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
         spread: cf.spread,
         cap: cf.cap,
         floor: cf.floor,
+        ...(cf.overnight ? overnightRow(cf, cf.overnight.plan, cf.overnight.evaluationDate) : {}),
       })
   }
   return legs

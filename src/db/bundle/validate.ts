@@ -307,31 +307,63 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
   return issues
 }
 
-/** Floaters whose index (in the bundle, else in the database) is too short for an Ibor coupon (iborTenorIssue). */
+/**
+ * Floaters against their index's kind (in the bundle, else in the database): an Ibor index too short for an Ibor
+ * coupon (iborTenorIssue) or an `overnight` block on one; on an overnight index, the terms an overnight coupon cannot
+ * honour (design §4.2).
+ */
 async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const floaters = (b.assets ?? []).flatMap((a, i) => {
-    const uid = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump?.floating_rate_index_uid
-    return typeof uid === 'string'
-      ? [{ uid, path: `$.assets[${i}].pricing_details.instrument_dump.floating_rate_index_uid` }]
-      : []
+    const dump = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump
+    const uid = dump?.floating_rate_index_uid
+    return typeof uid === 'string' ? [{ uid, dump: dump!, path: `$.assets[${i}].pricing_details.instrument_dump` }] : []
   })
   if (floaters.length === 0) return []
-  const indexes = new Map<string, { identifier: string; tenor: unknown }>()
+  const indexes = new Map<string, { identifier: string; tenor: unknown; kind: unknown }>()
   for (const x of b.indexes ?? [])
-    if (x.convention) indexes.set(x.uid, { identifier: x.unique_identifier, tenor: x.convention.convention_dump.tenor })
+    if (x.convention)
+      indexes.set(x.uid, {
+        identifier: x.unique_identifier,
+        tenor: x.convention.convention_dump.tenor,
+        kind: x.convention.convention_dump.index_kind,
+      })
   const stored = [...new Set(floaters.map((f) => f.uid))].filter((u) => !indexes.has(u) && /^[0-9a-f-]{36}$/i.test(u))
   if (stored.length && sql) {
-    const rows = await sql<{ uid: string; identifier: string; tenor: unknown }[]>`
-      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump -> 'tenor' as tenor
+    const rows = await sql<{ uid: string; identifier: string; tenor: unknown; kind: unknown }[]>`
+      select ix.uid::text as uid, ix.unique_identifier as identifier, cd.convention_dump -> 'tenor' as tenor,
+        cd.convention_dump -> 'index_kind' as kind
       from indexes ix join index_convention_details cd on cd.index_uid = ix.uid where ix.uid::text = any(${stored})`
-    for (const r of rows) indexes.set(r.uid, { identifier: r.identifier, tenor: r.tenor })
+    for (const r of rows) indexes.set(r.uid, { identifier: r.identifier, tenor: r.tenor, kind: r.kind })
   }
-  return floaters.flatMap((f) => {
+  return floaters.flatMap((f): BundleIssue[] => {
     const index = indexes.get(f.uid)
-    const issue = index && typeof index.tenor === 'string' ? iborTenorIssue(index.identifier, index.tenor) : null
-    return issue ? [{ path: f.path, message: issue }] : []
+    if (!index) return []
+    const dump = f.dump as Record<string, unknown>
+    if (index.kind === 'overnight')
+      return OVERNIGHT_REFUSED.filter((name) => {
+        const v = dump[name]
+        return !(v === undefined || v === null || v === false || (Array.isArray(v) && v.length === 0))
+      }).map((name) => ({
+        path: `${f.path}.${name}`,
+        message:
+          `an overnight-compounded coupon on '${index.identifier}' takes no ${name.replace('_', ' ')} ` +
+          '(design §4.2); remove it',
+      }))
+    if (dump.overnight !== undefined && dump.overnight !== null)
+      return [
+        {
+          path: `${f.path}.overnight`,
+          message:
+            `index '${index.identifier}' is not an overnight index (its conventions' index_kind is not ` +
+            '"overnight"): remove overnight or use an overnight index',
+        },
+      ]
+    const issue = typeof index.tenor === 'string' ? iborTenorIssue(index.identifier, index.tenor) : null
+    return issue ? [{ path: `${f.path}.floating_rate_index_uid`, message: issue }] : []
   })
 }
+
+const OVERNIGHT_REFUSED = ['caps', 'floors', 'in_arrears', 'fixing_days'] as const
 
 async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const defined: Record<Target, Set<string>> = {

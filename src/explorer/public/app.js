@@ -32,6 +32,7 @@ function option(select, value, text) {
 
 function clearCharts() {
   while (charts.length) charts.pop().destroy()
+  $('daily-section').hidden = true
   $('curves').replaceChildren()
   $('analytics').tBodies[0].replaceChildren()
 }
@@ -116,6 +117,38 @@ function cashflowChart(legs) {
   )
 }
 
+/** An overnight coupon accruing at the valuation date: its daily rates, the fixings so far and the forecasts after. */
+function dailyChart(legs) {
+  const coupon = (legs.floating ?? []).find((r) => Array.isArray(r.daily_fixings))
+  if (!coupon) return
+  const days = coupon.daily_fixings
+  $('daily-section').hidden = false
+  $('daily-title').textContent =
+    `Daily fixings of the overnight coupon ${coupon.accrual_start_date} to ${coupon.accrual_end_date} ` +
+    `(${coupon.averaging.toLowerCase()}, rate ${number(coupon.index_fixing * 100, 4)}%)`
+  const series = (source) => days.map((d) => (d.source === source ? d.rate * 100 : null))
+  charts.push(
+    new window.Chart($('daily'), {
+      type: 'bar',
+      data: {
+        labels: days.map((d) => d.fixing_date),
+        datasets: [
+          { label: 'fixing', data: series('fixing'), backgroundColor: '#0d9488' },
+          { label: 'forecast', data: series('forecast'), backgroundColor: '#94a3b8' },
+        ],
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { stacked: true, title: { display: true, text: 'fixing date' } },
+          y: { title: { display: true, text: 'rate (%)' } },
+        },
+      },
+    }),
+  )
+}
+
 async function show() {
   const asset = $('asset').value
   const set = $('set').value
@@ -146,6 +179,7 @@ async function show() {
     )
     preview.curves.forEach((ref, i) => curveChart(ref, curves[i], i))
     cashflowChart(cashflows.legs)
+    dailyChart(cashflows.legs)
     status(
       `${details.instrument_type} priced with set '${set}' on ${date}: ${preview.curves.length} curve(s), ` +
         `${Object.values(cashflows.legs).flat().length} cash flows.`,
