@@ -20,6 +20,8 @@ export interface OracleCase {
   fixings: { dates: string[]; rates: number[] }
   parameters: Record<string, unknown>
   want_cashflows: boolean
+  /** a CPI bond's zero-inflation curve observation (test/oracle/gen_cpi.py) */
+  inflation_curve?: Omit<NonNullable<PricingTask['inflation_curve']>, 'cache_key'>
   /** a floater's optionlet volatility (test/oracle/gen_optionlet_vol.py); none: zero volatility */
   optionlet_volatility?: PricingTask['optionlet_volatility']
   /** a callable checked for its yields to call only (test/oracle/gen_real_bonds.py): no curve needed */
@@ -47,6 +49,8 @@ export function taskFor(
   operation: OperationName,
   parameters: Record<string, unknown>,
 ): PricingTask {
+  // a floater's index, or a CPI bond's
+  const indexUid = String(c.terms.floating_rate_index_uid ?? c.terms.inflation_index_uid)
   const floating = c.index !== null
   const withYield = parameters.with_yield !== undefined
   const task: PricingTask = {
@@ -57,7 +61,7 @@ export function taskFor(
     terms: c.terms as InstrumentTerms,
     valuation_date: c.valuation_date,
     curves: {},
-    indexes: floating ? { [String(c.terms.floating_rate_index_uid)]: c.index as PricingTask['indexes'][string] } : {},
+    indexes: floating ? { [indexUid]: c.index as PricingTask['indexes'][string] } : {},
     // as the main thread sends them: by reference, under their content key
     fixings: floating
       ? {
@@ -71,7 +75,9 @@ export function taskFor(
   }
   if (c.optionlet_volatility) task.optionlet_volatility = c.optionlet_volatility
   if (!withYield) task.curves.discount = poolCurve(curves, c.pools.discount, c.valuation_date, c.ref_shift[0])
-  if (floating) task.curves.projection = poolCurve(curves, c.pools.projection, c.valuation_date, c.ref_shift[1])
+  if (floating && c.terms.floating_rate_index_uid !== undefined)
+    task.curves.projection = poolCurve(curves, c.pools.projection, c.valuation_date, c.ref_shift[1])
+  if (c.inflation_curve) task.inflation_curve = { cache_key: JSON.stringify(c.inflation_curve), ...c.inflation_curve }
   if (operation === 'z-spread')
     task.curves.benchmark = poolCurve(curves, c.pools.benchmark, c.valuation_date, c.ref_shift[2])
   return task

@@ -56,6 +56,8 @@ export interface FloatingRateCoupon extends CouponBase {
   nullAccrual: boolean
   /** an overnight coupon's observed days and what they read (accrued interest compounds to its date) */
   overnight?: { plan: OvernightCouponPlan; index: IborIndex; evaluationDate: DateSerial }
+  /** a CPI coupon (cpi-bond.ts): its rate is the real rate (gearing) x indexFixing / baseCpi */
+  inflation?: { baseCpi: number }
 }
 
 export type Coupon = FixedRateCoupon | FloatingRateCoupon
