@@ -7,6 +7,7 @@ import type { InstrumentTermsFields } from '../../src/contracts/instrument-terms
 import { buildCurve } from '../../workers/quant/curves/curve-from-nodes.ts'
 import {
   commonTerms,
+  cpiBondOptions,
   planFloatingRateBond,
   rebuildFixedRateBond,
   rebuildZeroCouponBond,
@@ -24,6 +25,8 @@ import {
 import { callableOf, callableValuation } from '../../workers/operations/callable.ts'
 import { settlementDate } from '../../workers/quant/instruments/bond.ts'
 import type { IborIndex } from '../../workers/quant/indexes/ibor-index.ts'
+import { zeroInflationCurve, type ZeroInflationIndex } from '../../workers/quant/indexes/zero-inflation-index.ts'
+import { cpiBond } from '../../workers/quant/instruments/bonds/cpi-bond.ts'
 import { calendarFromTerms } from '../../workers/quant/time/calendars/index.ts'
 import { actual360 } from '../../workers/quant/time/daycounters/actual360.ts'
 import { advance } from '../../workers/quant/time/calendar.ts'
@@ -95,6 +98,15 @@ export const terms = {
     coupon_frequency: '3M',
     overnight: {},
   },
+  cpi: {
+    ...common,
+    face_value: 100,
+    coupon_rate: 0.0175,
+    inflation_index_uid: 'x',
+    base_cpi: 300 * 1.03 ** (19 / 12),
+    observation_lag: '3M',
+    interpolation: 'Linear',
+  },
   callable: {
     ...common,
     face_value: 100,
@@ -146,6 +158,24 @@ const index: IborIndex = {
   history,
   forecastCurve: projection,
   overnight: false,
+}
+// a CPI on monthly values from January 2023 and a zero-inflation curve (QuantLib's ZeroInflationIndex)
+const cpiHistory = new Map<number, number>()
+for (let i = 0; i < 46; i++)
+  cpiHistory.set(fromIso(new Date(Date.UTC(2023, i, 1)).toISOString().slice(0, 10)), 300 * 1.03 ** (i / 12))
+const zcYears = [1, 2, 3, 5, 7, 10, 15, 20]
+const cpiIndex: ZeroInflationIndex = {
+  name: 'BENCH-CPI',
+  availabilityLag: { length: 1, unit: 'Months' },
+  interpolated: false,
+  history: cpiHistory,
+  curve: zeroInflationCurve(
+    TODAY,
+    actual365Fixed,
+    { length: 3, unit: 'Months' },
+    [fromIso('2026-08-01'), ...zcYears.map((y) => fromIso(`${2026 + y}-11-20`))],
+    [0.028, ...zcYears.map((y) => 0.025 + 0.003 * Math.exp(-y / 3))],
+  ),
 }
 // an overnight index on the same calendar, fixings and projection curve (QuantLib's OvernightIndex)
 const overnightIndex: IborIndex = {
@@ -211,6 +241,8 @@ export const CASES: Record<string, () => number> = {
       curve,
       TODAY,
     ).npv,
+  cpi_build_npv: () =>
+    discountingBondEngine(cpiBond(cpiBondOptions(terms.cpi, cpiIndex, parsed.cpi), TODAY), curve, TODAY).npv,
   callable_build_npv: () =>
     callableValuation(
       callableOf(rebuildFixedRateBond('CallableFixedRateBond', terms.callable, parsed.callable), terms.callable),

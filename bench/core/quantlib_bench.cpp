@@ -93,6 +93,26 @@ int main(int argc, char** argv) {
         b.setPricingEngine(engine);
         return b.NPV();
     };
+    // an inflation-linked bond (CPIBond, Linear, 3M lag) on monthly CPI values and a zero-inflation curve
+    std::vector<Date> zcDates{Date(1, August, 2026)};
+    std::vector<Rate> zcRates{0.028};
+    for (int y : {1, 2, 3, 5, 7, 10, 15, 20}) {
+        zcDates.push_back(Date(20, November, 2026 + y));
+        zcRates.push_back(0.025 + 0.003 * std::exp(-y / 3.0));
+    }
+    auto zc = ext::make_shared<ZeroInflationCurve>(today, NullCalendar(), Actual365Fixed(), 3 * Months, Monthly, zcDates, zcRates);
+    auto cpiIndex = ext::make_shared<ZeroInflationIndex>("BENCH-CPI", CustomRegion("US", "US"), false, Monthly, 1 * Months, USDCurrency(),
+                                                         Handle<ZeroInflationTermStructure>(zc));
+    for (int i = 0; i < 46; ++i) {
+        Date month = Date(1, January, 2023) + i * Months;
+        cpiIndex->addFixing(month, 300.0 * std::pow(1.03, i / 12.0));
+    }
+    Real baseCpi = 300.0 * std::pow(1.03, 19 / 12.0);  // August 2024: the issue less the lag
+    auto cpiBond = [&]() {
+        CPIBond b(2, 100.0, false, baseCpi, 3 * Months, cpiIndex, CPI::Linear, makeSchedule(6 * Months), {0.0175}, bondDc, Following, issue);
+        b.setPricingEngine(engine);
+        return b.NPV();
+    };
     auto model = ext::make_shared<HullWhite>(disc, 0.03, 0.01);
     auto treeEngine = ext::make_shared<TreeCallableFixedRateBondEngine>(model, 40);
     CallabilitySchedule calls;
@@ -134,13 +154,14 @@ int main(int argc, char** argv) {
     std::printf("\"amortizing_floating_build_npv\":%.4f,", timeIt(amortFloater, seconds));
     std::printf("\"callable_build_npv\":%.4f,", timeIt(callable, seconds));
     std::printf("\"overnight_build_npv\":%.4f,", timeIt(overnightFrn, seconds));
+    std::printf("\"cpi_build_npv\":%.4f,", timeIt(cpiBond, seconds));
     std::printf("\"fixed_yield\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, bondDc, Compounded, Semiannual, settlement); }, seconds));
     std::printf("\"fixed_z_spread\":%.4f,", timeIt([&]() { return BondFunctions::zSpread(bond, clean * 0.99, curve, bondDc, Continuous, Annual, settlement); }, seconds));
     std::printf("\"fixed_modified_duration\":%.4f,", timeIt([&]() { return BondFunctions::duration(bond, rate, Duration::Modified, settlement); }, seconds));
     std::printf("\"eom_step_up_build_npv\":%.4f,", timeIt(stepUp, seconds));
     std::printf("\"business252_build_npv\":%.4f,", timeIt(brazil, seconds));
     std::printf("\"fixed_yield_continuous_act365\":%.4f,", timeIt([&]() { return BondFunctions::yield(bond, clean, Actual365Fixed(), Continuous, Annual, settlement); }, seconds));
-    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f,\"step_up_npv\":%.12f,\"business252_npv\":%.12f,\"overnight_npv\":%.12f}}\n",
-                fixed(), floater(), callable(), y, stepUp(), brazil(), overnightFrn());
+    std::printf("\"check\":{\"fixed_npv\":%.12f,\"floating_npv\":%.12f,\"callable_npv\":%.12f,\"yield\":%.12f,\"step_up_npv\":%.12f,\"business252_npv\":%.12f,\"overnight_npv\":%.12f,\"cpi_npv\":%.12f}}\n",
+                fixed(), floater(), callable(), y, stepUp(), brazil(), overnightFrn(), cpiBond());
     return 0;
 }

@@ -49,6 +49,7 @@ const TARGETS: Record<string, number> = {
   amortizing_floating_build_npv: 3,
   callable_build_npv: 1.5,
   overnight_build_npv: 3,
+  cpi_build_npv: 3,
   fixed_yield: 10,
   fixed_z_spread: 10,
   eom_step_up_build_npv: 3,
@@ -76,7 +77,8 @@ console.log(
     `${CASES.callable_build_npv().toFixed(10)} vs ${ql.check.callable_npv.toFixed(10)}, step-up ` +
     `${CASES.eom_step_up_build_npv().toFixed(10)} vs ${ql.check.step_up_npv.toFixed(10)}, Business/252 ` +
     `${CASES.business252_build_npv().toFixed(10)} vs ${ql.check.business252_npv.toFixed(10)}, overnight FRN ` +
-    `${CASES.overnight_build_npv().toFixed(10)} vs ${ql.check.overnight_npv.toFixed(10)}`,
+    `${CASES.overnight_build_npv().toFixed(10)} vs ${ql.check.overnight_npv.toFixed(10)}, CPI bond ` +
+    `${CASES.cpi_build_npv().toFixed(10)} vs ${ql.check.cpi_npv.toFixed(10)}`,
 )
 
 // heap growth: price through the worker's own entry point a million times (no instrument cache)

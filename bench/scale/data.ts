@@ -266,7 +266,12 @@ await step(`${V.curves} curves with an observation each`, async () => {
   const observation = demo.curve_observations!.find((o) => o.curve_identifier === curve.unique_identifier)!
   const rows = Array.from({ length: V.curves }, (_, k) => ({
     identifier: `SCALE-CURVE-${String(k).padStart(4, '0')}`,
-    payload: encodeCurve(observation.nodes.map((n) => ({ ...n, zero: n.zero + k * 1e-6 }))),
+    payload: encodeCurve(
+      (observation.nodes as { days_to_maturity: number; zero: number }[]).map((n) => ({
+        ...n,
+        zero: n.zero + k * 1e-6,
+      })),
+    ),
   }))
   const d = curve.building_details!
   await bulk`

@@ -15,20 +15,26 @@ export const CalendarCode = Type.Record(Type.String(), Type.Unknown(), {
 
 export const IndexConvention = Type.Object(
   {
-    tenor: Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 3M or 6M', examples: ['6M'] }),
-    fixing_days: Type.Integer({
-      minimum: 0,
-      maximum: 10,
-      description: 'business days between fixing and value date',
-      examples: [2],
-    }),
-    calendar: CalendarCode,
-    day_count: Type.String({
-      description:
-        'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as ' +
-        'Actual/360 accepted)',
-      examples: ['Actual360'],
-    }),
+    tenor: Type.Optional(
+      Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'index tenor, e.g. 3M or 6M', examples: ['6M'] }),
+    ),
+    fixing_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 10,
+        description: 'business days between fixing and value date',
+        examples: [2],
+      }),
+    ),
+    calendar: Type.Optional(CalendarCode),
+    day_count: Type.Optional(
+      Type.String({
+        description:
+          'day count code: Actual360, Actual365Fixed, Thirty360_BondBasis, ActualActual_ISDA, ... (aliases such as ' +
+          'Actual/360 accepted)',
+        examples: ['Actual360'],
+      }),
+    ),
     business_day_convention: Type.Optional(
       Type.String({
         description:
@@ -42,11 +48,21 @@ export const IndexConvention = Type.Object(
     ),
     currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO currency code', examples: ['EUR'] }),
     index_kind: Type.Optional(
-      Type.Enum(['ibor', 'overnight'], {
+      Type.Enum(['ibor', 'overnight', 'inflation'], {
         description:
           'ibor (default): a term rate fixing once per coupon; overnight: a daily rate (SOFR, SONIA, €STR) whose ' +
-          'floaters compound it (tenor 1D, fixing_days 0, design §4.2)',
+          'floaters compound it (tenor 1D, fixing_days 0); inflation: a monthly CPI (region, availability_lag), its ' +
+          'fixings the index values dated the first of their month (design §4.2)',
       }),
+    ),
+    region: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: "an inflation index's region" })),
+    frequency: Type.Optional(Type.Literal('Monthly', { description: "an inflation index's publication frequency" })),
+    availability_lag: Type.Optional(
+      Type.String({ pattern: '^[0-9]+[DWMY]$', description: 'how long after its month a CPI value is published' }),
+    ),
+    revised: Type.Optional(Type.Boolean({ description: 'whether published values are revised (QuantLib flag)' })),
+    interpolated: Type.Optional(
+      Type.Boolean({ description: "QuantLib 1.29's flag: a mid-month fixing interpolates between months" }),
     ),
   },
   {
@@ -56,7 +72,18 @@ export const IndexConvention = Type.Object(
     allOf: [
       {
         if: { properties: { index_kind: { const: 'overnight' } }, required: ['index_kind'] },
-        then: { properties: { tenor: { const: '1D' }, fixing_days: { const: 0 } } },
+        then: {
+          properties: { tenor: { const: '1D' }, fixing_days: { const: 0 } },
+          required: ['tenor', 'fixing_days', 'calendar', 'day_count'],
+        },
+      },
+      {
+        if: { properties: { index_kind: { const: 'inflation' } }, required: ['index_kind'] },
+        then: { required: ['region', 'availability_lag'] },
+        else: { required: ['tenor', 'fixing_days', 'calendar', 'day_count'] },
+      },
+      {
+        if: { properties: { index_kind: { enum: ['overnight', 'inflation'] } }, required: ['index_kind'] },
         else: { required: ['business_day_convention', 'end_of_month'] },
       },
     ],

@@ -286,6 +286,35 @@ const floating = {
   overnight: Opt(OvernightTermsSchema),
 }
 
+/** An inflation-linked bond's terms (design §4.2): a real coupon on a notional grown by a zero-inflation index. */
+const cpi = {
+  ...common,
+  ...paymentAndExCoupon,
+  coupon_frequency: PeriodText('coupon period'),
+  coupon_rate: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: 'the real coupon rate as a decimal: 0.0125 is 1.25%',
+  }),
+  inflation_index_uid: Type.String({
+    format: 'uuid',
+    description:
+      'uid of the zero-inflation index (its conventions say index_kind "inflation"); the market-data set needs its ' +
+      '`inflation` curve selection and its CPI fixings back to the base date',
+  }),
+  base_cpi: Type.Number({
+    exclusiveMinimum: 0,
+    description: 'the reference CPI of the issue (the index ratio is 1 there)',
+  }),
+  observation_lag: PeriodText('observation lag of the CPI, e.g. 3M (TIPS, new gilt linkers) or 8M (old gilt linkers)'),
+  interpolation: Type.Enum(['Flat', 'Linear', 'AsIndex'], {
+    description: "how a date reads the CPI: the month's value (Flat), linear through the month (Linear), as the index",
+  }),
+  growth_only: Opt(
+    Type.Boolean({ description: 'the redemption pays only the growth of the notional (default false)' }),
+  ),
+}
+
 const Callability = Type.Object(
   {
     date: IsoDay('exercise date'),
@@ -408,6 +437,31 @@ export const INSTRUMENT_TERMS = {
       amortization: { notionals: [100, 100, 80, 60, 40, 20], payment_lag: 0 },
     },
   ),
+  CPIBond: strict(
+    cpi,
+    'CPIBondTerms',
+    'An inflation-linked bond (QuantLib 1.29 CPIBond: TIPS, gilt linkers, OATi): each coupon pays the real rate ' +
+      'on the face grown by the CPI ratio, the redemption the face grown; discounted on the `discount` selection of ' +
+      'benchmark_rate_index_uid, the CPI forecast on the `inflation` selection of inflation_index_uid.',
+    {
+      face_value: 100,
+      issue_date: '2025-07-15',
+      maturity_date: '2035-07-15',
+      coupon_frequency: '6M',
+      coupon_rate: 0.0175,
+      day_count: 'ActualActual_Bond',
+      calendar: { name: 'UnitedStates::GovernmentBond' },
+      business_day_convention: 'Following',
+      settlement_days: 1,
+      schedule: null,
+      benchmark_rate_index_uid: '0d814198-7db4-530b-aad0-7148438ff9bb',
+      inflation_index_uid: '5f2b1c1e-8d8c-5a8e-9a5e-2f0c8c6f1a11',
+      base_cpi: 321.5,
+      observation_lag: '3M',
+      interpolation: 'Linear',
+      growth_only: false,
+    },
+  ),
 } as const
 
 export type InstrumentType = keyof typeof INSTRUMENT_TERMS
@@ -430,4 +484,5 @@ export type AmortizingFixedRateBondTerms = Static<typeof INSTRUMENT_TERMS.Amorti
 export type ZeroCouponBondTerms = Static<typeof INSTRUMENT_TERMS.ZeroCouponBond>
 export type FloatingRateBondTerms = Static<typeof INSTRUMENT_TERMS.FloatingRateBond>
 export type AmortizingFloatingRateBondTerms = Static<typeof INSTRUMENT_TERMS.AmortizingFloatingRateBond>
+export type CPIBondTerms = Static<typeof INSTRUMENT_TERMS.CPIBond>
 export type CalendarTerms = Static<typeof CalendarTerms>

@@ -63,17 +63,24 @@ const TaskCurveOf = Type.Union([TaskCurve, TaskCurveText])
 export const IndexConventions = Type.Object(
   {
     identifier: Type.String(),
-    tenor: Type.String(),
-    fixing_days: Type.Integer(),
-    calendar: Type.Record(Type.String(), Type.Unknown()),
-    day_count: Type.String(),
+    /** tenor, fixing days, calendar and day count: required of an Ibor or overnight index */
+    tenor: Type.Optional(Type.String()),
+    fixing_days: Type.Optional(Type.Integer()),
+    calendar: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    day_count: Type.Optional(Type.String()),
     /** required of an Ibor index; an overnight index's default Following */
     business_day_convention: Type.Optional(Type.String()),
     /** required of an Ibor index; an overnight index's default false */
     end_of_month: Type.Optional(Type.Boolean()),
     currency: Type.String(),
-    /** ibor (default) or overnight (design §4.2) */
-    index_kind: Type.Optional(Type.Enum(['ibor', 'overnight'])),
+    /** ibor (default), overnight or inflation (design §4.2) */
+    index_kind: Type.Optional(Type.Enum(['ibor', 'overnight', 'inflation'])),
+    /** an inflation index's: the CPI's region, Monthly, the lag of its publication, QuantLib's flags */
+    region: Type.Optional(Type.String()),
+    frequency: Type.Optional(Type.String()),
+    availability_lag: Type.Optional(Type.String()),
+    revised: Type.Optional(Type.Boolean()),
+    interpolated: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )
@@ -110,6 +117,7 @@ export const PRICING_ENGINES: Readonly<Record<InstrumentType, string>> = Object.
   ZeroCouponBond: 'DiscountingBondEngine',
   FloatingRateBond: 'DiscountingBondEngine',
   AmortizingFloatingRateBond: 'DiscountingBondEngine',
+  CPIBond: 'DiscountingBondEngine',
 })
 
 /** Whether a type is a floater (Ibor coupons on an index: its instruments depend on the date, fixings and curve). */
@@ -182,6 +190,19 @@ export const OptionletVolatilityModel = Type.Object(
 )
 export type OptionletVolatilityModel = Static<typeof OptionletVolatilityModel>
 
+/** A zero-inflation curve observation (design §5.1), under the content key its worker caches it by. */
+export const InflationCurveTask = Type.Object(
+  {
+    cache_key: Type.String(),
+    reference_date: Type.String(),
+    lag: Type.String(),
+    day_counter: Type.String(),
+    nodes: Type.Array(Type.Object({ date: Type.String(), rate: Type.Number() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+)
+export type InflationCurveTask = Static<typeof InflationCurveTask>
+
 export const PricingTask = Type.Object(
   {
     operation: OperationName,
@@ -221,6 +242,8 @@ export const PricingTask = Type.Object(
     }),
     /** a callable's tree model (absent for other classes) */
     short_rate_model: Type.Optional(ShortRateModel),
+    /** a CPI bond's zero-inflation curve: the set's `inflation` selection on its index (design §5.1) */
+    inflation_curve: Type.Optional(InflationCurveTask),
     /** an Ibor floater's optionlet volatility (absent: zero volatility) */
     optionlet_volatility: Type.Optional(OptionletVolatilityModel),
     /** conventions of the indexes the terms reference, by index uid */

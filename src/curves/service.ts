@@ -66,7 +66,8 @@ export async function discountCurve(sql: Sql, uid: string, setRef: string, valua
             `exist, but no observation of the curve has been published in storage '${set.storage_table_identifier}'.`,
     )
   }
-  const nodes = decodeCurve(found.row.curve)
+  // an inflation curve's nodes are dated: shown as days from the observation date
+  const nodes = decodeCurve(found.row.curve, new Date(found.row.time_index).toISOString().slice(0, 10))
   return {
     curve_uid: curve.uid,
     curve_identifier: curve.unique_identifier,

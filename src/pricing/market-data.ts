@@ -4,11 +4,12 @@
  * its discount curve, a missing z-spread benchmark binding does not fall back to the discount curve.
  */
 import { conflict } from '../http/errors.ts'
-import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
+import { decodeCurve, decodeInflationCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { contentKey } from './content-key.ts'
 import { BoundedCache } from '../caches/bounded-cache.ts'
 import { isFloating } from './operations.ts'
 import type {
+  InflationCurveTask,
   OperationName,
   OptionletVolatilityModel,
   PricingTask,
@@ -22,6 +23,14 @@ import type { TaskParameters } from './schemas.ts'
 import { toJsonText } from '../contracts/json-text.ts'
 
 export type CurveRole = 'discount' | 'projection' | 'benchmark'
+
+/** A CPI bond's zero-inflation curve (design §5.1), as its task carries it. */
+export interface ResolvedInflationCurve {
+  curve_uid: string
+  curve_identifier: string
+  reference_date: string
+  task: InflationCurveTask
+}
 
 export interface ResolvedCurve {
   role: CurveRole
@@ -73,6 +82,8 @@ export interface ResolvedMarketData {
   floating: ResolvedFixings | null
   /** callables only */
   short_rate_model?: ResolvedShortRateModel
+  /** CPI bonds only */
+  inflation_curve?: ResolvedInflationCurve
   /** floaters only; null: none selected (caps and floors at zero volatility) */
   optionlet_volatility?: ResolvedOptionletVolatility | null
 }
@@ -118,6 +129,49 @@ function optionletVolatility(ctx: PricingContextRow): ResolvedOptionletVolatilit
   return {
     model: { type, volatility, shift: type === 'ShiftedLognormal' ? shift : 0 },
     parameter: { uid: selected.uid, identifier: selected.identifier },
+  }
+}
+
+/**
+ * A CPI bond's zero-inflation curve: the set's `inflation` selection on its index, the latest observation at or before
+ * the valuation date, a `zero_inflation` curve's dated nodes (design §5.1); a 409 naming what is missing.
+ */
+function inflationCurve(ctx: PricingContextRow, req: ResolveRequest): ResolvedInflationCurve {
+  const set = ctx.set_key ?? req.marketDataSet
+  const indexUid = String(ctx.dump_floating_index_uid)
+  const row = ctx.curves.find((c) => c.role === 'inflation')
+  const binding = `binding 'inflation:index:${indexUid}:${req.side}'`
+  if (!row || !row.curve_uid)
+    throw conflict(`Market-data set '${set}' has no active curve selection for ${binding} (a zero-inflation curve).`)
+  if (!ctx.discount_node_uid)
+    throw conflict(
+      `Market-data set '${set}' has no 'discount_curves' binding, so curve '${row.curve_identifier}' ` +
+        'cannot be read.',
+    )
+  if (!row.time_index || !row.payload)
+    throw conflict(
+      `Curve '${row.curve_identifier}' (${binding}) has no observation at or before ${req.valuation} ` +
+        `in market-data set '${set}'.`,
+    )
+  const payload = decodeInflationCurve(row.payload)
+  if (row.curve_type !== 'zero_inflation' || !payload)
+    throw conflict(
+      `Curve '${row.curve_identifier}' selected for ${binding} is not a zero-inflation curve ` +
+        `(curve_type '${String(row.curve_type)}'): select a curve_type 'zero_inflation' observed as dated rates.`,
+    )
+  const referenceDate = new Date(row.time_index).toISOString().slice(0, 10)
+  row.content_key ??= contentKey(referenceDate, row.payload_hash ?? row.payload)
+  return {
+    curve_uid: row.curve_uid,
+    curve_identifier: row.curve_identifier ?? '',
+    reference_date: referenceDate,
+    task: {
+      cache_key: row.content_key,
+      reference_date: referenceDate,
+      lag: payload.lag,
+      day_counter: payload.day_counter,
+      nodes: payload.nodes,
+    },
   }
 }
 
@@ -318,9 +372,14 @@ export function resolveMarketData(
       describe,
     )
   }
-  if (isFloating(type)) {
+  const cpi = type === 'CPIBond'
+  // fixings availability too: a forecast CPI needs the curve's base month published
+  if (cpi) result.inflation_curve = inflationCurve(ctx, req)
+  if (isFloating(type) || cpi) {
     if (!ctx.floating_index)
-      throw conflict(`Floating-rate index '${String(ctx.dump_floating_index_uid)}' does not exist.`)
+      throw conflict(
+        `${cpi ? 'Inflation' : 'Floating-rate'} index '${String(ctx.dump_floating_index_uid)}' does not exist.`,
+      )
     if (!ctx.floating_index.convention)
       throw conflict(
         `Index '${ctx.floating_index.identifier}' has no convention details (tenor, fixing days, calendar, day count).`,
@@ -342,7 +401,7 @@ export function resolveMarketData(
       task_indexes: ctx.floating_index.task_indexes,
       fixings: ctx.fixings,
     }
-    result.optionlet_volatility = optionletVolatility(ctx)
+    if (!cpi) result.optionlet_volatility = optionletVolatility(ctx)
   }
   if (type === 'CallableFixedRateBond') result.short_rate_model = shortRateModel(ctx)
   return result

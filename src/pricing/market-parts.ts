@@ -20,9 +20,14 @@ export interface MarketQuery {
   side: string
   benchmarkRole: string
   benchmarkSide: string
-  /** the terms' floating_rate_index_uid and benchmark_rate_index_uid, as text (null when absent) */
+  /**
+   * the terms' floating_rate_index_uid (a CPI bond's inflation_index_uid) and benchmark_rate_index_uid, as text (null
+   * when absent)
+   */
   floatingIndex: string | null
   benchmarkIndex: string | null
+  /** a CPI bond: its index selects the `inflation` curve, not `projection`, and the benchmark the discount curve */
+  inflation?: boolean
 }
 
 export interface SelectedCurveRow {
@@ -152,6 +157,7 @@ export const marketKey = (q: MarketQuery): string =>
     q.benchmarkSide,
     q.floatingIndex,
     q.benchmarkIndex,
+    q.inflation === true,
   ])
 
 function fixingSet(part: { identifier: string; dates: string[]; rates: number[]; content_hash: string }): FixingSet {
@@ -231,13 +237,14 @@ export async function loadMarketParts(
       benchmark_side: q.benchmarkSide,
       floating_index: q.floatingIndex,
       benchmark_index: q.benchmarkIndex,
+      inflation: q.inflation === true,
     })),
   )
   const parts = await sql<Part[]>`
     with input as (
       select * from jsonb_to_recordset(${input}::text::jsonb)
         as i(ord int, market_data_set text, valuation timestamptz, side text, benchmark_role text, benchmark_side text,
-             floating_index text, benchmark_index text)
+             floating_index text, benchmark_index text, inflation boolean)
     ),
     sets as (
       select s.market_data_set, m.uid as set_uid, m.set_key, m.max_curve_age_days, n.discount_node, n.fixing_node
@@ -264,8 +271,9 @@ export async function loadMarketParts(
                as key,
              r.set_uid, r.discount_node, r.valuation
       from req r
-      cross join lateral (values ('discount', coalesce(r.floating_index, r.benchmark_index), r.side), ('projection',
-        r.floating_index, r.side),
+      cross join lateral (values ('discount', case when r.inflation then r.benchmark_index else
+        coalesce(r.floating_index, r.benchmark_index) end, r.side), (case when r.inflation then 'inflation' else
+        'projection' end, r.floating_index, r.side),
                                  (r.benchmark_role, r.benchmark_index, r.benchmark_side)) w(role, index_uid, side)
       where w.index_uid is not null and r.set_uid is not null
     ),

@@ -205,7 +205,8 @@ export const PRICER_OPERATIONS: readonly PricerOperation[] = [
     description:
       'Per-index coverage of the fixings pricing needs: those of coupons not yet paid that fixed before the ' +
       'valuation date, within a window from the earlier of their first fixing and valuation date − 365 days to ' +
-      'the valuation date; not_required (no rows) for fixed-rate instruments.',
+      'the valuation date (a CPI bond: the published CPI months its unpaid flows read); not_required (no rows) for ' +
+      'fixed-rate instruments.',
     outputRoot: 'response:$',
     flatOutputs: ['status', 'fixings'],
     responseMappings: [],

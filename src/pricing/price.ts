@@ -128,7 +128,7 @@ async function prepare(req: PricingRequest, ctx: PricingContextRow, benchmark: B
     )
   }
   if (!ctx.set_uid) throw conflict(`Pricing market-data set '${marketDataSet}' was not found.`)
-  if (op.key === 'fixings-availability' && !isFloating(type))
+  if (op.key === 'fixings-availability' && !isFloating(type) && type !== 'CPIBond')
     return { envelope, answer: { status: 'not_required', fixings: [] } }
   const md = resolveMarketData(
     ctx,
@@ -228,6 +228,24 @@ function curvePreview(
     const c = md.curves[role]
     if (c) refs.push(curveRef(c, role, marketDataSet, valuation))
   }
+  // a CPI bond's zero-inflation curve: its dated rates, charted by days from the observation like the others
+  const inflation = md.inflation_curve
+  const inflationRow = ctx.curves.find((c) => c.role === 'inflation')
+  if (inflation && inflationRow)
+    refs.push({
+      role: 'inflation',
+      curve_uid: inflation.curve_uid,
+      curve_identifier: inflation.curve_identifier,
+      curve_type: 'zero_inflation',
+      index_uid: inflationRow.index_uid,
+      binding_quote_side: inflationRow.binding_key
+        ? inflationRow.binding_key.slice(inflationRow.binding_key.lastIndexOf(':') + 1)
+        : null,
+      source: inflationRow.curve_source ?? inflationRow.selection_source,
+      discount_curve_url: `/api/v1/pricing/curves/${inflation.curve_uid}/discount-curve/`,
+      discount_curve_query_params: { market_data_set: marketDataSet, valuation_date: valuation },
+      observation_date: inflation.reference_date,
+    })
   const bench = ctx.curves.find((c) => c.role === benchmarkRole)
   if (bench?.curve_uid && bench.time_index) {
     refs.push({

@@ -86,7 +86,10 @@ export interface AssetTerms extends Pick<
   | 'dump_floating_index_uid'
   | 'dump_benchmark_index_uid'
 > {
-  /** the terms' floating_rate_index_uid and benchmark_rate_index_uid as text: what selects the market half */
+  /**
+   * the terms' floating_rate_index_uid (a CPI bond's inflation_index_uid) and benchmark_rate_index_uid as text: what
+   * selects the market half
+   */
   floating_index: string | null
   benchmark_index: string | null
 }
@@ -108,7 +111,8 @@ export const TERMS_TABLES: ReadonlySet<string> = new Set(['assets', 'asset_prici
 const termsColumns = (sql: Sql) => sql`
   d.instrument_type, d.instrument_dump, d.instrument_dump::text as terms_json, md5(d.instrument_dump::text) as
     terms_hash,
-  d.instrument_dump ->> 'floating_rate_index_uid' as floating_index,
+  coalesce(d.instrument_dump ->> 'floating_rate_index_uid', d.instrument_dump ->> 'inflation_index_uid') as
+    floating_index,
   d.instrument_dump ->> 'benchmark_rate_index_uid' as benchmark_index`
 
 /** The terms of assets by uid, in one round trip by primary key; absent where the asset is. */
@@ -126,7 +130,10 @@ export async function loadAssetTerms(sql: Sql, uids: readonly string[]): Promise
  */
 function termsRow(row: AssetTerms): AssetTerms {
   row.instrument_type = canonicalInstrumentType(row.instrument_type)
-  row.dump_floating_index_uid = row.instrument_dump?.floating_rate_index_uid
+  // a CPI bond's inflation index takes the floater's place: its conventions and fixings load alike
+  row.dump_floating_index_uid =
+    row.instrument_dump?.floating_rate_index_uid ??
+    (row.instrument_dump as { inflation_index_uid?: unknown } | null)?.inflation_index_uid
   row.dump_benchmark_index_uid = row.instrument_dump?.benchmark_rate_index_uid
   return row
 }
@@ -255,7 +262,13 @@ export async function loadPricingContexts(
 
 /** The market half a request needs for an asset's terms, with its cache key. */
 function marketQueryOf(q: PricingContextQuery, t: AssetTerms): MarketQuery & { key: string } {
-  return { ...q, floatingIndex: t.floating_index, benchmarkIndex: t.benchmark_index, key: marketKeyOf(q, t) }
+  return {
+    ...q,
+    floatingIndex: t.floating_index,
+    benchmarkIndex: t.benchmark_index,
+    inflation: t.instrument_type === 'CPIBond',
+    key: marketKeyOf(q, t),
+  }
 }
 
 /** marketQueryOf's key alone, without building the query (what a cached context's lookup needs). */
@@ -268,6 +281,7 @@ const marketKeyOf = (q: PricingContextQuery, t: AssetTerms): string =>
     benchmarkSide: q.benchmarkSide,
     floatingIndex: t.floating_index,
     benchmarkIndex: t.benchmark_index,
+    inflation: t.instrument_type === 'CPIBond',
   })
 
 /** A context from its halves (an asset without pricing details has no market half). */

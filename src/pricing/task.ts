@@ -71,6 +71,7 @@ export function buildTask(
     parameters,
     short_rate_model: md.short_rate_model?.model,
     optionlet_volatility: md.optionlet_volatility?.model,
+    inflation_curve: md.inflation_curve?.task,
     // set below and by the batcher; present from the start, so that every task has one hidden class
     instrument_key: undefined,
     plan_key: undefined,
@@ -97,6 +98,9 @@ export function buildTask(
     const volKey = vol ? `:${vol.type}:${vol.volatility}:${vol.shift}` : ''
     task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${curves.projection?.cache_key ?? ''}${volKey}`
     task.plan_key = ctx.plan_key
+  } else if (task.instrument_type === 'CPIBond') {
+    // a CPI bond's coupons read the date (which CPI values are published) and the inflation curve
+    task.instrument_key = `${ctx.instrument_key}:${valuationDate}:${md.inflation_curve?.task.cache_key ?? ''}`
   } else {
     task.instrument_key = ctx.instrument_key
   }
@@ -127,7 +131,8 @@ export function prewarmTask(
   index?: FloatingIndexPart | null,
 ): PricingTask | undefined {
   const type = terms.instrument_type
-  if (!type || !terms.instrument_dump) return undefined
+  // a CPI bond's instrument depends on its date and curve, and it has no plan: nothing to warm
+  if (!type || !terms.instrument_dump || type === 'CPIBond') return undefined
   const task: PricingTask = {
     operation: 'prewarm',
     asset_uid: terms.asset_uid,

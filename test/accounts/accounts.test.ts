@@ -66,10 +66,10 @@ t.test('target-allocation targets', async (t) => {
   const get = async (qs = '') =>
     body<{ items: Json[]; pageInfo: Json }>(await app.inject({ url: `${BASE}/target-allocation/targets/${qs}` }))
   const all = await get('?limit=50')
-  t.equal(all.pageInfo.totalItems, 20, '18 assets and 2 portfolios')
+  t.equal(all.pageInfo.totalItems, 22, '20 assets and 2 portfolios')
   t.same(
     all.items.map((i) => i.target_type),
-    [...Array(18).fill('asset'), 'portfolio', 'portfolio'],
+    [...Array(20).fill('asset'), 'portfolio', 'portfolio'],
     'assets before portfolios',
   )
   t.match(
@@ -84,7 +84,7 @@ t.test('target-allocation targets', async (t) => {
       metadata: { asset_type: 'bond' },
     },
   )
-  t.match(all.items[18], {
+  t.match(all.items[20], {
     target_type: 'portfolio',
     target_uid: CORE,
     asset_uid: null,
@@ -96,7 +96,7 @@ t.test('target-allocation targets', async (t) => {
   t.same([portfolios.pageInfo.totalItems, portfolios.items.map((i) => i.identifier)], [1, ['CREDIT-FI']])
   t.equal((await get('?target_type=asset&search=UST')).pageInfo.totalItems, 2, 'name and ticker searched')
   t.same((await get('?limit=10&offset=30')).items, [], 'past the end: empty page')
-  t.equal((await get('?limit=10&offset=30')).pageInfo.totalItems, 20, 'exact count even past the end')
+  t.equal((await get('?limit=10&offset=30')).pageInfo.totalItems, 22, 'exact count even past the end')
   t.equal((await app.inject({ url: `${BASE}/target-allocation/targets/?target_type=fund` })).statusCode, 422)
 })
 

@@ -50,7 +50,7 @@ t.test('list and detail', async (t) => {
       ['display_name', 'Government bonds'],
       ['unique_identifier', 'government_bonds'],
       ['description', 'Sovereign debt and strips'],
-      ['number_of_assets', 4],
+      ['number_of_assets', 6],
     ],
   )
   const missing = await app.inject({ url: `${BASE}/${NOBODY}/` })
@@ -100,7 +100,7 @@ t.test('update and delete', async (t) => {
     { display_name: 'Govies', description: 'Sovereign debt and strips' },
     'only sent keys',
   )
-  t.equal(await members(), 4, 'memberships untouched without assets')
+  t.equal(await members(), 6, 'memberships untouched without assets')
   t.match(body(await patch(GOVT, { description: '', assets: [UST] })), { description: null })
   t.equal(await members(), 1)
   await patch(GOVT, { assets: null })

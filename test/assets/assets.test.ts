@@ -12,8 +12,8 @@ t.test('list: search, category filter, paging', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo' })
   const list = async (qs = '') => body<{ items: Json[]; pageInfo: Json }>(await app.inject({ url: `${BASE}/${qs}` }))
   const all = await list()
-  t.equal(all.items.length, 18)
-  t.match(all.pageInfo, { pageSize: 50, totalItems: 18 })
+  t.equal(all.items.length, 20)
+  t.match(all.pageInfo, { pageSize: 50, totalItems: 20 })
   t.same(Object.keys(all.items[0]).sort(), ['asset_type', 'uid', 'unique_identifier'])
   const ids = all.items.map((a) => String(a.unique_identifier).toLowerCase())
   t.same(ids, [...ids].sort(), 'ordered by lower(unique_identifier)')
@@ -28,7 +28,7 @@ t.test('list: search, category filter, paging', async (t) => {
   t.same((await list('?limit=5&offset=15')).pageInfo, {
     pageIndex: 3,
     pageSize: 5,
-    totalItems: 18,
+    totalItems: 20,
     hasNextPage: false,
     hasPreviousPage: true,
   })

@@ -118,7 +118,7 @@ t.test('live responses conform to the contracts', async (t) => {
   ]) {
     t.ok((tally[contract] ?? 0) >= 2, `${contract}: ${tally[contract] ?? 0} live responses checked`)
   }
-  t.equal(priced.size, 6, 'all six classes priced')
+  t.equal(priced.size, 7, 'all seven classes priced')
   t.ok(Object.values(tally).reduce((a, b) => a + b, 0) > 100, `${JSON.stringify(tally)}`)
 })
 

@@ -16,8 +16,8 @@ t.test('list: envelope, filters, paging limits', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const get = async (qs: string) => app.inject({ url: `${BASE}/${qs}` })
   const all = body<{ items: Json[]; pageInfo: Json }>(await get(''))
-  t.equal(all.items.length, 6)
-  t.same(all.pageInfo, { pageIndex: 0, pageSize: 25, totalItems: 6, hasNextPage: false, hasPreviousPage: false })
+  t.equal(all.items.length, 9)
+  t.same(all.pageInfo, { pageIndex: 0, pageSize: 25, totalItems: 9, hasNextPage: false, hasPreviousPage: false })
   t.same(Object.keys(all.items[0]).sort(), [
     'compounding',
     'currency_code',
@@ -42,8 +42,8 @@ t.test('list: envelope, filters, paging limits', async (t) => {
     ['EUR-EURIBOR-6M-PROJ', 'USD-TERM-SOFR-3M-PROJ'],
   )
   t.equal(body<{ items: Json[] }>(await get('?source=nope')).items.length, 0)
-  const page = body<{ items: Json[]; pageInfo: Json }>(await get('?limit=2&offset=4'))
-  t.same(page.pageInfo, { pageIndex: 2, pageSize: 2, totalItems: 6, hasNextPage: false, hasPreviousPage: true })
+  const page = body<{ items: Json[]; pageInfo: Json }>(await get('?limit=2&offset=8'))
+  t.same(page.pageInfo, { pageIndex: 4, pageSize: 2, totalItems: 9, hasNextPage: false, hasPreviousPage: true })
   t.equal((await get('?limit=501')).statusCode, 422, 'limit above 500')
   t.equal((await get('?limit=0')).statusCode, 422)
   t.equal((await get('?limit=2&offset=3')).statusCode, 400, 'offset must align with limit')

@@ -88,7 +88,7 @@ t.test('the demo bundle loads, and loading it twice leaves the same end state', 
   const roles = await sql<{ role_key: string }[]>`select distinct role_key from pricing_curve_selections order by 1`
   t.same(
     roles.map((r) => r.role_key),
-    ['discount', 'projection', 'z_spread_base'],
+    ['discount', 'inflation', 'projection', 'z_spread_base'],
   )
   const [obs] = await sql<
     { curve: string }[]

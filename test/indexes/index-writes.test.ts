@@ -142,7 +142,7 @@ t.test('create with conventions', async (t) => {
   )
   t.equal(
     body<{ pageInfo: Json }>(await app.inject({ url: `${BASE}/` })).pageInfo.totalItems,
-    11,
+    14,
     'refused creates wrote nothing',
   )
 })

@@ -13,8 +13,8 @@ t.test('list, filters and get', async (t) => {
   const { app } = await build(t, { bundle: 'demo' })
   const list = async (qs = '') => body<{ items: Json[]; pageInfo: Json }>(await app.inject({ url: `${BASE}/${qs}` }))
   const all = await list()
-  t.equal(all.items.length, 9)
-  t.match(all.pageInfo, { pageSize: 50, totalItems: 9 })
+  t.equal(all.items.length, 12)
+  t.match(all.pageInfo, { pageSize: 50, totalItems: 12 })
   const names = all.items.map((i) => String(i.display_name).toLowerCase())
   t.same(names, [...names].sort(), 'ordered by display name')
   t.same(Object.keys(all.items[0]).sort(), [
@@ -38,8 +38,8 @@ t.test('list, filters and get', async (t) => {
     'search covers the uid',
   )
   const withValues = (await list('?has_canonical_values=true')).items.map((i) => i.unique_identifier)
-  t.ok(withValues.length > 0 && withValues.length < 9)
-  t.equal((await list('?has_canonical_values=false')).items.length, 9 - withValues.length)
+  t.ok(withValues.length > 0 && withValues.length < 12)
+  t.equal((await list('?has_canonical_values=false')).items.length, 12 - withValues.length)
   t.same(
     (await list('?cadence=daily')).items.map((i) => i.unique_identifier),
     withValues,

@@ -33,7 +33,8 @@ const demo = readDemoBundle() as { curve_observations: { data_node_uid: string; 
 await loadBundle(db.sql, {
   data_nodes: [{ uid: SHADOW_NODE, storage_table_identifier: 'discount_curves_scale_out', kind: 'discount_curves' }],
   curve_observations: demo.curve_observations
-    .filter((o) => o.data_node_uid === CURVE_NODE)
+    // the yield curves (an inflation curve's nodes are dated rates)
+    .filter((o) => o.data_node_uid === CURVE_NODE && 'zero' in o.nodes[0])
     .map((o) => ({ ...o, data_node_uid: SHADOW_NODE, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.002 })) })),
 })
 

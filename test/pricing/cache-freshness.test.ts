@@ -143,7 +143,8 @@ t.test('every input change is seen by the writing instance and by another one, a
   await load(ctx, {
     data_nodes: [{ uid: SHADOW_NODE, storage_table_identifier: 'discount_curves_shadow', kind: 'discount_curves' }],
     curve_observations: d.curve_observations
-      .filter((o) => o.data_node_uid === CURVE_NODE)
+      // the yield curves (an inflation curve's nodes are dated rates)
+      .filter((o) => o.data_node_uid === CURVE_NODE && 'days_to_maturity' in o.nodes[0])
       .map((o) => ({ ...o, data_node_uid: SHADOW_NODE, nodes: o.nodes.map((n) => ({ ...n, zero: n.zero + 0.002 })) })),
   })
   const a = ctx.app

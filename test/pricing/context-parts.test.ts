@@ -113,7 +113,7 @@ t.test(
     t.equal(await running(), '0', 'the warm-up ends')
     const [{ n }] = await db.sql<{ n: number }[]>`
     select count(*)::int as n from asset_pricing_details where instrument_type not in ('FloatingRateBond',
-      'AmortizingFloatingRateBond')`
+      'AmortizingFloatingRateBond', 'CPIBond')`
     const stats = async () => {
       const text = (await app.inject({ method: 'GET', url: '/metrics' })).body
       const g = (name: string) => Number(new RegExp(`${name}\\{cache="worker_instruments"\\} (\\d+)`).exec(text)?.[1])
@@ -130,7 +130,8 @@ t.test(
     let before = await stats()
     await waitFor(async () => (before = await stats()).entries >= n - 1, { intervalMs: 50 })
     t.equal(before.misses, n, 'the warm-up rebuilt each once (the swap failing), the requests none')
-    // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached
+    // the demo's unpriced swap has details but no bond terms: it fails its rebuild and is not cached (a CPI bond, whose
+    // instrument depends on its date and curve, is not warmed)
     t.ok(
       before.entries >= n - 1 && before.entries <= n,
       `${before.entries} instruments cached for ${n} fixed-coupon details`,

@@ -4,7 +4,8 @@
  * curve; their cash-flow rows say how each coupon observes; fixings-availability lists the daily fixings the live
  * coupon needs; a missing one is a 409 naming its date; and the batch answers as the single routes. The demo's
  * collared Euribor floater and its callable on a model of its own name their market parameters in curve-preview.
- * The numbers against QuantLib and the design formula: test/operations/overnight.test.ts.
+ * The demo's CPI bonds answer with their index ratio and real yield. The numbers against QuantLib and the design
+ * formula: test/operations/overnight.test.ts and cpi.test.ts.
  */
 import t from 'tap'
 import { build, body, type TestApp } from '../helpers/app.ts'
@@ -78,7 +79,14 @@ t.test('a missing daily fixing is a 409 naming its date', async (t) => {
 
 t.test('the batch answers as the single routes; curve-preview names the market parameters', async (t) => {
   const ctx = await build(t, { bundle: 'demo' })
-  const assets = [DEMO.assets.sofrFrn, DEMO.assets.estrFrn, DEMO.assets.collaredFrn, DEMO.assets.modelCallable]
+  const assets = [
+    DEMO.assets.sofrFrn,
+    DEMO.assets.estrFrn,
+    DEMO.assets.collaredFrn,
+    DEMO.assets.modelCallable,
+    DEMO.assets.tips,
+    DEMO.assets.linker,
+  ]
   for (const operation of ['price', 'analytics', 'cashflows']) {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -95,6 +103,10 @@ t.test('the batch answers as the single routes; curve-preview names the market p
   t.match(collared.optionlet_volatility, { type: 'Normal', volatility: 0.0065 })
   const callable = (await post(ctx, DEMO.assets.modelCallable, 'curve-preview')).body.diagnostics as Json
   t.match(callable.short_rate_model, { a: 0.05, sigma: 0.012, tree_steps: 60, source: 'selection' })
+  for (const cpi of [DEMO.assets.tips, DEMO.assets.linker]) {
+    const analytics = (await post(ctx, cpi, 'analytics')).body.analytics as Record<string, number>
+    t.ok(analytics.index_ratio > 1 && Number.isFinite(analytics.real_yield), `CPI bond ${cpi}: ratio and real yield`)
+  }
   const floored = (await post(ctx, DEMO.assets.amortizingFrn, 'curve-preview')).body.diagnostics as Json
   t.equal(floored.optionlet_volatility, 'none', 'the other floaters: no volatility')
 })

@@ -7,7 +7,7 @@ import type { IndexConventions, PricingTask, TaskCurve } from '../../src/contrac
 import { QuantInputError } from '../quant/errors.ts'
 import { buildCurve } from '../quant/curves/curve-from-nodes.ts'
 import { fromYmd } from '../quant/time/date.ts'
-import { floatingIndex } from './market.ts'
+import { floatingIndex, inflationIndex } from './market.ts'
 
 /** What is wrong and where, `field` relative to the checked object (`calendar`, `day_counter`). */
 export interface TermIssue {
@@ -39,6 +39,8 @@ export function indexConventionIssue(conventions: Omit<IndexConventions, 'identi
     indexes: { [PROBE]: { identifier: PROBE, ...conventions } },
     fixings: {},
   }
+  // an inflation index's conventions are read by its CPI bonds (inflationIndex)
+  if (conventions.index_kind === 'inflation') return issueOf(() => inflationIndex(task, PROBE), /^index\./)
   return issueOf(() => floatingIndex(task, PROBE, false), /^index\./)
 }
 

@@ -23,6 +23,7 @@ import type { Compounding } from '../quant/curves/interest-rate.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
 import type { OptionletVolatility } from '../quant/cashflows/optionlet-pricer.ts'
+import { zeroInflationCurve, type ZeroInflationIndex } from '../quant/indexes/zero-inflation-index.ts'
 import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { parseJsonText } from '../../src/contracts/json-text.ts'
 import { decodeFixings } from './fixing-set.ts'
@@ -114,13 +115,20 @@ export function floatingIndex(
   const conventions: IndexConventions | undefined = task.indexes[indexUid]
   if (!conventions)
     throw new QuantInputError(`no conventions for floating-rate index ${indexUid}`, 'terms.floating_rate_index_uid')
+  const { tenor: tenorText, fixing_days: fixingDays, calendar, day_count: dayCount } = conventions
+  if (tenorText === undefined || fixingDays === undefined || calendar === undefined || dayCount === undefined)
+    throw new QuantInputError(
+      `index '${conventions.identifier}' has no tenor, fixing days, calendar or day count: it is not an Ibor or ` +
+        'overnight index',
+      'index.index_kind',
+    )
   const fixings = task.fixings[conventions.identifier]
   const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
-  const tenor = parsePeriod(conventions.tenor, 'index.tenor')
+  const tenor = parsePeriod(tenorText, 'index.tenor')
   // a zero or negative tenor forecasts over no period (QuantLib's forecastFixing then fails on every coupon)
   require(tenor.length > 0, () => `index.tenor: '${conventions.tenor}' is not a positive period`, 'index.tenor')
   const fixingCalendar = calendarFromTerms(
-    conventions.calendar as unknown as Parameters<typeof calendarFromTerms>[0],
+    calendar as unknown as Parameters<typeof calendarFromTerms>[0],
     'index.calendar',
     timeCaches,
   )
@@ -139,12 +147,12 @@ export function floatingIndex(
   return {
     name: conventions.identifier,
     tenor,
-    fixingDays: conventions.fixing_days,
+    fixingDays,
     fixingCalendar,
     // a Business/252 index counts the business days of its own calendar
     dayCounter: dayCounterFromCode(
-      conventions.day_count,
-      { calendar: dayCountNeedsCalendar(conventions.day_count) ? fixingCalendar : undefined, workspace: timeCaches },
+      dayCount,
+      { calendar: dayCountNeedsCalendar(dayCount) ? fixingCalendar : undefined, workspace: timeCaches },
       'index.day_count',
     ),
     convention: parseBusinessDayConvention(
@@ -172,4 +180,47 @@ export function optionletVolatility(task: Pick<PricingTask, 'optionlet_volatilit
     referenceDate: requiredCurve(task, 'projection').referenceDate,
   }
   return vol
+}
+
+/**
+ * A CPI bond's index (design §4.2): its conventions (`index_kind: "inflation"`, Monthly), its CPI values and the
+ * task's zero-inflation curve (design §5.1) to forecast the months not yet published.
+ */
+export function inflationIndex(
+  task: Pick<PricingTask, 'indexes' | 'fixings' | 'inflation_curve'>,
+  indexUid: string,
+): ZeroInflationIndex {
+  const conventions: IndexConventions | undefined = task.indexes[indexUid]
+  if (!conventions)
+    throw new QuantInputError(`no conventions for inflation index ${indexUid}`, 'terms.inflation_index_uid')
+  if (conventions.index_kind !== 'inflation')
+    throw new QuantInputError(
+      `index '${conventions.identifier}' is not an inflation index (index_kind is not "inflation")`,
+      'terms.inflation_index_uid',
+    )
+  if ((conventions.frequency ?? 'Monthly') !== 'Monthly')
+    throw new QuantInputError(
+      `index.frequency: only monthly inflation indexes are priced, not '${String(conventions.frequency)}'`,
+      'index.frequency',
+    )
+  const fixings = task.fixings[conventions.identifier]
+  const history = fixings ? fixingHistories.getOrSet(fixings.key, () => decodeFixings(fixings.buffer)) : NO_FIXINGS
+  const c = task.inflation_curve
+  // a few nodes, built with the instrument that reads them (cached by a key holding the curve's): no cache of its own
+  const curve = c
+    ? zeroInflationCurve(
+        fromIso(c.reference_date, 'curves.inflation.reference_date'),
+        dayCounterFromCode(c.day_counter, { workspace: timeCaches }, 'curves.inflation.day_counter'),
+        parsePeriod(c.lag, 'curves.inflation.lag'),
+        c.nodes.map((n) => fromIso(n.date, 'curves.inflation.nodes.date')),
+        c.nodes.map((n) => n.rate),
+      )
+    : null
+  return {
+    name: conventions.identifier,
+    availabilityLag: parsePeriod(conventions.availability_lag ?? '0M', 'index.availability_lag'),
+    interpolated: conventions.interpolated === true,
+    history,
+    curve,
+  }
 }

@@ -26,13 +26,24 @@ import {
   requestedYieldConvention,
   solveYield,
   yieldsToCall,
+  type YieldConvention,
 } from './yields.ts'
+import { cpiRequiredMonths, indexRatio } from '../quant/instruments/bonds/cpi-bond.ts'
 import { notional, settlementDate } from '../quant/instruments/bond.ts'
 import { accruedAmount, duration, zSpreadFromCleanPrice } from '../quant/engines/bond/bond-functions.ts'
-import { floatingIndex, requiredCurve } from './market.ts'
+import { floatingIndex, inflationIndex, requiredCurve } from './market.ts'
 import { overnightDailyRates, type OvernightCouponPlan } from '../quant/cashflows/overnight-leg.ts'
-import { floatingCouponDates, isFloatingType } from './rebuild-instrument.ts'
-import { finite, instrument, prewarmFloaterPlan, requireLive, taskTerms, value, type Instrument } from './valuation.ts'
+import { cpiBondOptions, floatingCouponDates, isFloatingType, rebuildFixedRateBond } from './rebuild-instrument.ts'
+import {
+  finite,
+  instrument,
+  prewarmFloaterPlan,
+  requireLive,
+  taskTerms,
+  value,
+  type Instrument,
+  type Valued,
+} from './valuation.ts'
 import { effectiveRisk, keyRateDurations, optionAdjustedSpread, positionRisk } from './risk.ts'
 
 type Result = Record<string, unknown>
@@ -69,10 +80,32 @@ export function analytics(task: PricingTask): Result {
     const y = solveYield(v.bond, conv, v.clean, s, ws)
     Object.assign(out, { yield: y, ...measuresAt(v.bond, interestRate(conv, y), s, ws) })
     if (v.type === 'CallableFixedRateBond') calls = yieldsToCall(v, conv, v.clean, s)
+    if (v.inflation) Object.assign(out, inflationMeasures(v, conv, s))
   }
   // curve-bump risk needs a value to be relative to (an expired bond has none)
   if (v.valuation.npv !== 0) Object.assign(out, effectiveRisk(task, v))
   return { analytics: finite(out), ...calls }
+}
+
+/**
+ * A CPI bond's index ratio (the CPI at settlement, read as its coupons read it, over the base CPI) and real yield (the
+ * yield of its real flows, a fixed-rate bond of the same terms, at clean / index ratio, in the yield's conventions);
+ * the real yield is left out where it does not solve (a growth-only bond's negative clean price).
+ */
+function inflationMeasures(v: Valued, conv: YieldConvention, s: DateSerial): Record<string, number> {
+  let ratio: number
+  try {
+    ratio = indexRatio(v.inflation!, s, v.evaluationDate)
+  } catch {
+    // the CPI at settlement cannot be read (not published, past the curve): the prices stand without the ratio
+    return {}
+  }
+  const real = rebuildFixedRateBond('FixedRateBond', { ...v.terms, redemption: 100 }, v.parsed.common)
+  try {
+    return { index_ratio: ratio, real_yield: solveYield(real, conv, v.clean / ratio, s, yieldFlowsWorkspace()) }
+  } catch {
+    return { index_ratio: ratio }
+  }
 }
 
 /**
@@ -222,6 +255,8 @@ function legRows(leg: Leg): Record<string, Record<string, unknown>[]> {
         cap: cf.cap,
         floor: cf.floor,
         ...(cf.overnight ? overnightRow(cf, cf.overnight.plan, cf.overnight.evaluationDate) : {}),
+        // a CPI coupon: the CPI it reads (index_fixing) over the base, its gearing the real rate
+        ...(cf.inflation ? { base_cpi: cf.inflation.baseCpi, index_ratio: cf.indexFixing / cf.inflation.baseCpi } : {}),
       })
   }
   return legs
@@ -269,14 +304,18 @@ export function curvePreview(task: PricingTask): Result {
  * before its first fixing still reports its index, complete with nothing missing.
  */
 export function fixingsAvailability(task: PricingTask): Result {
-  if (!isFloatingType(task.instrument_type)) return { status: 'not_required', fixings: [] }
+  const cpi = task.instrument_type === 'CPIBond'
+  if (!isFloatingType(task.instrument_type) && !cpi) return { status: 'not_required', fixings: [] }
   const evaluation = fromIso(task.valuation_date, 'valuation_date')
   const terms: InstrumentTermsFields = taskTerms(task)
-  const indexUid = String(terms.floating_rate_index_uid)
-  const index = floatingIndex(task, indexUid, false)
-  const required = floatingCouponDates(task.instrument_type, terms, index)
-    .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
-    .map((c) => c.fixingDate)
+  const indexUid = String(cpi ? terms.inflation_index_uid : terms.floating_rate_index_uid)
+  // a CPI bond: the published months its unpaid flows read; a floater: its unpaid coupons' past fixing dates
+  const index = cpi ? inflationIndex(task, indexUid) : floatingIndex(task, indexUid, false)
+  const required = cpi
+    ? cpiRequiredMonths(cpiBondOptions(terms, inflationIndex(task, indexUid)), evaluation)
+    : floatingCouponDates(task.instrument_type, terms, floatingIndex(task, indexUid, false))
+        .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
+        .map((c) => c.fixingDate)
   const start = Math.min(evaluation - 365, ...required)
   const available = [...index.history.keys()].filter((d) => d >= start && d <= evaluation).sort((a, b) => a - b)
   const missing = required.filter((d) => !index.history.has(d)).length

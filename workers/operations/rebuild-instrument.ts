@@ -25,6 +25,8 @@ import {
 } from '../quant/time/schedule.ts'
 import type { ExCouponTerms } from '../quant/cashflows/fixed-rate-leg.ts'
 import type { IborIndex } from '../quant/indexes/ibor-index.ts'
+import type { CpiInterpolation, ZeroInflationIndex } from '../quant/indexes/zero-inflation-index.ts'
+import type { CpiBondOptions } from '../quant/instruments/bonds/cpi-bond.ts'
 import { iborCouponDates } from '../quant/cashflows/ibor-leg.ts'
 import { overnightCouponDates, overnightLegPlan, type OvernightTerms } from '../quant/cashflows/overnight-leg.ts'
 import type { Bond } from '../quant/instruments/bond.ts'
@@ -639,7 +641,22 @@ export function scheduleWarnings(type: string, terms: Terms): { field: string; m
 /** Checks terms without market data (what the loader runs): codes, calendars, schedule, amortization length, sizes. */
 export function validateBondTerms(type: string, terms: Terms): void {
   if (type === 'ZeroCouponBond') rebuildZeroCouponBond(terms)
-  else if (isFloatingType(type)) {
+  else if (type === 'CPIBond') {
+    const c = commonTerms(terms)
+    field(terms, 'inflation_index_uid', isString, 'an index uid')
+    // its schedule and fields, on an index with nothing published (the market data is checked when it prices)
+    cpiBondOptions(
+      terms,
+      {
+        name: 'probe',
+        availabilityLag: { length: 1, unit: 'Months' },
+        interpolated: false,
+        history: new Map(),
+        curve: null,
+      },
+      c,
+    )
+  } else if (isFloatingType(type)) {
     const c = commonTerms(terms)
     const schedule = bondSchedule(terms, c)
     field(terms, 'floating_rate_index_uid', isString, 'an index uid')
@@ -652,5 +669,35 @@ export function validateBondTerms(type: string, terms: Terms): void {
       const issue = c.issue
       checkCallableTree(bond, terms, new FlatForward(issue, 0.03, actual365Fixed), issue)
     }
+  }
+}
+
+const CPI_INTERPOLATIONS = ['Flat', 'Linear', 'AsIndex'] as const
+
+/** A CPI bond's terms as CPIBond options on its index (design §4.2), checked field by field. */
+export function cpiBondOptions(
+  terms: Terms,
+  index: ZeroInflationIndex,
+  c: Readonly<CommonTerms> = commonTerms(terms),
+): CpiBondOptions {
+  const interpolation = terms.interpolation
+  require(CPI_INTERPOLATIONS.includes(interpolation as never), () =>
+    `terms.interpolation: Flat, Linear or AsIndex, not '${String(interpolation)}'`, 'terms.interpolation')
+  const lag = parsePeriod(field(terms, 'observation_lag', isString, 'a period such as 3M'), 'terms.observation_lag')
+  return {
+    settlementDays: c.settlementDays,
+    faceAmount: c.face,
+    growthOnly: terms.growth_only === true,
+    baseCpi: field(terms, 'base_cpi', (v): v is number => isNumber(v) && v > 0, 'a positive number'),
+    observationLag: lag,
+    index,
+    interpolation: interpolation as CpiInterpolation,
+    schedule: bondSchedule(terms, c),
+    couponRate: field(terms, 'coupon_rate', isNonNegative, 'a non-negative number'),
+    dayCounter: c.dayCounter,
+    paymentConvention: c.paymentConvention,
+    issueDate: c.issue,
+    paymentCalendar: c.paymentCalendar,
+    exCoupon: exCoupon(terms, c),
   }
 }

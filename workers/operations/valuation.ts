@@ -13,10 +13,12 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import { settlementDate, type Bond } from '../quant/instruments/bond.ts'
 import { discountingBondEngine, type BondValuation } from '../quant/engines/bond/discounting-bond-engine.ts'
 import { accruedAmount, dirtyPriceFromValue } from '../quant/engines/bond/bond-functions.ts'
-import { flatYieldCurve, floatingIndex, optionletVolatility, requiredCurve } from './market.ts'
+import { flatYieldCurve, floatingIndex, inflationIndex, optionletVolatility, requiredCurve } from './market.ts'
+import { cpiBond, type CpiBondOptions } from '../quant/instruments/bonds/cpi-bond.ts'
 import type { OptionletVolatility } from '../quant/cashflows/optionlet-pricer.ts'
 import {
   commonTerms,
+  cpiBondOptions,
   isFloatingType,
   planFloatingRateBond,
   rebuildFixedRateBond,
@@ -51,6 +53,8 @@ export interface Instrument {
   floating?: FloatingTerms
   /** what valuations read of the terms, parsed once and shared by the instrument's copies (a dated one, a Valued) */
   parsed: ParsedTerms
+  /** a CPI bond's options: its index ratio and real yield read them (analytics) */
+  inflation?: CpiBondOptions
 }
 
 export interface FloatingTerms {
@@ -120,7 +124,7 @@ export function instrument(task: PricingTask, withProjection = true): Instrument
     : instruments.getOrSet(key, () => rebuild(task, withProjection))
   // a fixed-coupon bond is cached across valuation dates (src/pricing/task.ts): this task's date is its own (a
   // floater's key holds its date)
-  if (cached.floating) return cached
+  if (cached.floating || cached.inflation) return cached
   const evaluationDate = fromIso(task.valuation_date, 'valuation_date')
   if (cached.evaluationDate === evaluationDate) return cached
   const dated: Instrument = {
@@ -175,6 +179,20 @@ function rebuild(task: PricingTask, withProjection: boolean): Instrument {
       type,
       floating: { plan, index, vol, planIndex: undefined },
       parsed: { common, callable: undefined },
+    }
+  }
+  if (type === 'CPIBond') {
+    // its coupons depend on the date, the CPI fixings and the inflation curve (buildTask keys it by them)
+    const terms: Terms = taskTerms(task)
+    const common = commonTerms(terms)
+    const inflation = cpiBondOptions(terms, inflationIndex(task, String(terms.inflation_index_uid)), common)
+    return {
+      bond: cpiBond(inflation, evaluationDate),
+      evaluationDate,
+      terms,
+      type,
+      parsed: { common, callable: undefined },
+      inflation,
     }
   }
   if (
@@ -280,6 +298,7 @@ export function value(task: PricingTask, inst: Instrument = requireLive(instrume
     type: inst.type,
     floating: inst.floating,
     parsed: inst.parsed,
+    inflation: inst.inflation,
     curve,
     valuation,
     dirty,

@@ -4,7 +4,8 @@
  */
 import { jsonValue, nul } from '../values.ts'
 import type { Sql, TransactionSql } from '../client.ts'
-import { encodeCurve, encodePayload } from '../curve-payload.ts'
+import { encodeCurve, encodeInflationCurve, encodePayload } from '../curve-payload.ts'
+import { isInflationObservation } from './schema.ts'
 import type { Bundle } from './schema.ts'
 import { validateBundle, type BundleIssue, type ValidateOptions } from './validate.ts'
 
@@ -150,7 +151,9 @@ async function writeBundle(tx: TransactionSql, b: Bundle): Promise<LoadSummary> 
       data_node_uid: o.data_node_uid,
       curve_identifier: o.curve_identifier,
       time_index: o.time_index,
-      curve: encodeCurve(o.nodes),
+      curve: isInflationObservation(o)
+        ? encodeInflationCurve({ lag: o.lag!, day_counter: o.day_counter!, nodes: o.nodes })
+        : encodeCurve(o.nodes as { days_to_maturity: number; zero: number }[]),
       key_nodes: o.key_nodes === undefined || o.key_nodes === null ? null : encodePayload(o.key_nodes),
     })),
   )

@@ -77,11 +77,22 @@ export const BundleCurve = Strict({
 
 export const CurveNode = Strict({ days_to_maturity: Type.Integer({ minimum: 0, maximum: 36600 }), zero: Type.Number() })
 
+/** A zero-inflation curve node (design §5.1): a date and its zero-inflation rate. */
+export const InflationCurveNode = Strict({ date: Date_, rate: Type.Number({ exclusiveMinimum: -1 }) })
+
+/**
+ * A dated curve observation: a yield curve's nodes by days to maturity, or a `zero_inflation` curve's by date with its
+ * observation `lag` and `day_counter` (design §5.1).
+ */
 export const BundleCurveObservation = Strict({
   data_node_uid: Uid,
   curve_identifier: Name(255),
   time_index: DateTime,
-  nodes: Type.Array(CurveNode, { minItems: 1 }),
+  nodes: Type.Union([Type.Array(CurveNode, { minItems: 1 }), Type.Array(InflationCurveNode, { minItems: 2 })]),
+  lag: Type.Optional(
+    Type.String({ pattern: '^[0-9]+[DWMY]$', description: "an inflation curve's observation lag, e.g. 3M" }),
+  ),
+  day_counter: Type.Optional(Name(64)),
   key_nodes: Type.Optional(Type.Unknown()),
 })
 
@@ -502,3 +513,11 @@ export const Bundle = Type.Object(
   },
 )
 export type Bundle = Static<typeof Bundle>
+
+type Observation = Static<typeof BundleCurveObservation>
+
+/** Whether an observation is a zero-inflation curve's (dated nodes). */
+export const isInflationObservation = (
+  o: Observation,
+): o is Observation & { nodes: Static<typeof InflationCurveNode>[] } =>
+  o.nodes.length > 0 && 'date' in (o.nodes[0] as Record<string, unknown>)

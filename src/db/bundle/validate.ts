@@ -12,7 +12,7 @@ import { relevantErrors } from '../../http/validation.ts'
 import { iborTenorIssue } from '../../../workers/entry.ts'
 import { conventionIssues, curveBuildingIssues, termsWarnings, validateInstrumentDump } from './instruments.ts'
 import { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
-import { Bundle } from './schema.ts'
+import { Bundle, isInflationObservation } from './schema.ts'
 
 export { BundleValidationError, jsonPath, type BundleIssue } from './issues.ts'
 
@@ -207,11 +207,21 @@ export async function validateBundle(
     ...duplicates(b.virtual_funds, (x) => x.uid, '$.virtual_funds', 'uid'),
   )
 
-  b.curve_observations?.forEach((o, i) =>
-    issues.push(
-      ...duplicates(o.nodes, (n) => String(n.days_to_maturity), `$.curve_observations[${i}].nodes`, 'days_to_maturity'),
-    ),
-  )
+  b.curve_observations?.forEach((o, i) => {
+    const path = `$.curve_observations[${i}]`
+    if (isInflationObservation(o)) {
+      // a zero-inflation curve (design §5.1): dated nodes, strictly increasing, with its lag and day counter
+      if (!o.lag)
+        issues.push({ path: `${path}.lag`, message: 'an inflation curve observation needs its lag (e.g. 3M)' })
+      if (!o.day_counter)
+        issues.push({ path: `${path}.day_counter`, message: 'an inflation curve observation needs its day_counter' })
+      const j = o.nodes.findIndex((n, k) => k > 0 && n.date <= o.nodes[k - 1].date)
+      if (j > 0) issues.push({ path: `${path}.nodes[${j}].date`, message: 'node dates must increase strictly' })
+      return
+    }
+    const nodes = o.nodes as { days_to_maturity: number; zero: number }[]
+    issues.push(...duplicates(nodes, (n) => String(n.days_to_maturity), `${path}.nodes`, 'days_to_maturity'))
+  })
   b.market_data_sets?.forEach((s, i) => {
     issues.push(...duplicates(s.bindings, (x) => x.concept_key, `$.market_data_sets[${i}].bindings`, 'concept_key'))
     issues.push(
@@ -291,10 +301,12 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
   }
   const issues: BundleIssue[] = []
   observations.forEach((o, i) => {
+    if (isInflationObservation(o)) return
+    const nodes = o.nodes as { days_to_maturity: number; zero: number }[]
     const percent = units.get(o.curve_identifier) === 'percent'
-    const j = o.nodes.findIndex((n) => Math.abs(percent ? n.zero / 100 : n.zero) > 1)
+    const j = nodes.findIndex((n) => Math.abs(percent ? n.zero / 100 : n.zero) > 1)
     if (j < 0) return
-    const zero = o.nodes[j].zero
+    const zero = nodes[j].zero
     const shown = `${+(percent ? zero : zero * 100).toPrecision(12)}%`
     issues.push({
       path: `$.curve_observations[${i}].nodes[${j}].zero`,
@@ -315,7 +327,8 @@ async function largeRateIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[
 async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const floaters = (b.assets ?? []).flatMap((a, i) => {
     const dump = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump
-    const uid = dump?.floating_rate_index_uid
+    // a CPI bond's inflation index is checked for its kind like a floater's index
+    const uid = dump?.floating_rate_index_uid ?? dump?.inflation_index_uid
     return typeof uid === 'string' ? [{ uid, dump: dump!, path: `$.assets[${i}].pricing_details.instrument_dump` }] : []
   })
   if (floaters.length === 0) return []
@@ -339,6 +352,17 @@ async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleI
     const index = indexes.get(f.uid)
     if (!index) return []
     const dump = f.dump as Record<string, unknown>
+    const cpi = dump.inflation_index_uid !== undefined
+    if (cpi !== (index.kind === 'inflation'))
+      return [
+        {
+          path: `${f.path}.${cpi ? 'inflation_index_uid' : 'floating_rate_index_uid'}`,
+          message: cpi
+            ? `index '${index.identifier}' is not an inflation index (its conventions' index_kind is not "inflation")`
+            : `index '${index.identifier}' is an inflation index: a floater needs an Ibor or overnight index`,
+        },
+      ]
+    if (cpi) return []
     if (index.kind === 'overnight')
       return OVERNIGHT_REFUSED.filter((name) => {
         const v = dump[name]
@@ -415,6 +439,8 @@ async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssu
     const path = `$.assets[${i}].pricing_details.instrument_dump`
     if (typeof dump.floating_rate_index_uid === 'string')
       ref(`${path}.floating_rate_index_uid`, 'index_conventions', dump.floating_rate_index_uid)
+    if (typeof dump.inflation_index_uid === 'string')
+      ref(`${path}.inflation_index_uid`, 'index_conventions', dump.inflation_index_uid)
     if (typeof dump.benchmark_rate_index_uid === 'string')
       ref(`${path}.benchmark_rate_index_uid`, 'indexes', dump.benchmark_rate_index_uid)
   })

@@ -41,6 +41,22 @@ function fixingHistory(start: number, end: number, wobble: number) {
   })
 }
 
+/** Monthly CPI values dated the first of their month, June 2023 to October 2026 (deterministic). */
+function cpiHistory(start: number, growth: number) {
+  const out: { date: string; rate: number }[] = []
+  for (let i = 0; i < 41; i++) {
+    const month = new Date(Date.UTC(2023, 5 + i, 1)).toISOString().slice(0, 10)
+    out.push({
+      date: month,
+      rate: Number((start * (1 + growth) ** (i / 12) * (1 + 0.0015 * Math.sin(i / 2))).toFixed(3)),
+    })
+  }
+  return out
+}
+const usCpiHistory = cpiHistory(303.8, 0.031)
+const ukRpiHistory = cpiHistory(360.4, 0.036)
+const cpiOn = (history: { date: string; rate: number }[], month: string) => history.find((f) => f.date === month)!.rate
+
 // ------------------------------------------------------------------ reference data
 const ix = {
   sofr3m: uid('index:USD-TERM-SOFR-3M'),
@@ -52,6 +68,9 @@ const ix = {
   estr: uid('index:EUR-ESTR-1D'),
   euribor3m: uid('index:EUR-EURIBOR-3M'),
   usdCredit: uid('index:USD-CREDIT-BENCHMARK'),
+  usCpi: uid('index:USD-CPI-U'),
+  ukRpi: uid('index:GBP-RPI'),
+  gilt: uid('index:GBP-GILT-BENCHMARK'),
 }
 const US_BONDS = { name: 'UnitedStates::GovernmentBond' }
 const US_SETTLEMENT = { name: 'UnitedStates::Settlement' }
@@ -169,6 +188,40 @@ const indexes = [
     display_name: 'USD credit benchmark',
     description: 'Selector of the SOFR OIS curve and a Hull-White model of its own for USD callables',
   },
+  // inflation indexes (design §4.2): monthly CPI values, forecast on a zero-inflation curve
+  ...(
+    [
+      [ix.usCpi, 'USD-CPI-U', 'US CPI-U (NSA)', 'US consumer price index for all urban consumers', 'US', 'USD'],
+      [ix.ukRpi, 'GBP-RPI', 'UK RPI', 'UK retail price index', 'UK', 'GBP'],
+    ] as const
+  ).map(([indexUid, id, name, description, region, currency]) => ({
+    uid: indexUid,
+    unique_identifier: id,
+    index_type: 'inflation',
+    display_name: name,
+    description,
+    value_format: 'decimal',
+    convention: {
+      index_family: id.slice(4),
+      source: 'demo',
+      convention_dump: {
+        index_kind: 'inflation',
+        region,
+        frequency: 'Monthly',
+        availability_lag: '1M',
+        revised: false,
+        interpolated: false,
+        currency,
+      },
+    },
+  })),
+  {
+    uid: ix.gilt,
+    unique_identifier: 'GBP-GILT-BENCHMARK',
+    index_type: 'benchmark',
+    display_name: 'UK gilt benchmark',
+    description: 'Selector of the gilt discount curve',
+  },
   {
     uid: ix.ust,
     unique_identifier: 'USD-UST-BENCHMARK',
@@ -282,6 +335,18 @@ const curveSpecs: CurveSpec[] = [
     ns: [0.0265, -0.0065, 0.003, 2.5],
   },
   {
+    id: 'GBP-GILT-ZERO',
+    name: 'UK gilt zero curve',
+    type: 'discount',
+    ccy: 'GBP',
+    interp: 'monotone_cubic_zero',
+    comp: 'Continuous',
+    freq: 'NoFrequency',
+    dc: 'Actual365Fixed',
+    cal: { name: 'UnitedKingdom::Settlement' },
+    ns: [0.0435, -0.0045, 0.004, 3.0],
+  },
+  {
     id: 'EUR-EURIBOR-6M-PROJ',
     name: 'Euribor 6M projection curve',
     type: 'projection',
@@ -295,7 +360,7 @@ const curveSpecs: CurveSpec[] = [
   },
 ]
 const curveUid = (id: string) => uid(`curve:${id}`)
-const curves = curveSpecs.map((c) => ({
+const curves: Record<string, unknown>[] = curveSpecs.map((c) => ({
   uid: curveUid(c.id),
   unique_identifier: c.id,
   display_name: c.name,
@@ -315,6 +380,40 @@ const curves = curveSpecs.map((c) => ({
     extrapolation: true,
   },
 }))
+// zero-inflation curves (design §5.1): dated rates, the first in the month of the observation less the lag
+const inflationCurves = [
+  { id: 'USD-CPI-ZC', name: 'US CPI zero-coupon inflation curve', ccy: 'USD', base: 0.0285, long: 0.0245 },
+  { id: 'GBP-RPI-ZC', name: 'UK RPI zero-coupon inflation curve', ccy: 'GBP', base: 0.0335, long: 0.031 },
+]
+curves.push(
+  ...inflationCurves.map((c) => ({
+    uid: curveUid(c.id),
+    unique_identifier: c.id,
+    display_name: c.name,
+    curve_type: 'zero_inflation',
+    currency_code: c.ccy,
+    quote_side: 'mid',
+    source: 'demo',
+    metadata_json: { description: c.name },
+  })),
+)
+const inflationObservations = inflationCurves.flatMap((c) =>
+  OBSERVATION_DATES.map((date) => ({
+    data_node_uid: nodes.curves,
+    curve_identifier: c.id,
+    time_index: `${date}T00:00:00Z`,
+    lag: '3M',
+    day_counter: 'Actual365Fixed',
+    nodes: [
+      { date: '2026-08-01', rate: c.base },
+      ...[1, 2, 3, 5, 7, 10, 15, 20, 30].map((y) => ({
+        date: `${2026 + y}-11-20`,
+        rate: Number((c.long + (c.base - c.long) * Math.exp(-y / 3)).toFixed(6)),
+      })),
+    ],
+  })),
+)
+
 const curve_observations = curveSpecs.flatMap((c) =>
   OBSERVATION_DATES.map((date, i) => ({
     data_node_uid: nodes.curves,
@@ -351,6 +450,8 @@ const fixings = [
   { data_node_uid: nodes.fixings, index_identifier: 'USD-SOFR-1D', fixings: fixingHistory(0.0531, 0.0387, 0.0002) },
   { data_node_uid: nodes.fixings, index_identifier: 'EUR-ESTR-1D', fixings: fixingHistory(0.039, 0.0193, 0.0001) },
   { data_node_uid: nodes.fixings, index_identifier: 'EUR-EURIBOR-3M', fixings: fixingHistory(0.038, 0.0205, 0.0003) },
+  { data_node_uid: nodes.fixings, index_identifier: 'USD-CPI-U', fixings: usCpiHistory },
+  { data_node_uid: nodes.fixings, index_identifier: 'GBP-RPI', fixings: ukRpiHistory },
 ]
 
 // model inputs as market data (design §5.1), on indexes of their own so the other demo bonds price as before
@@ -419,6 +520,10 @@ const market_data_sets = [
       sel('discount', ix.euribor3m, 'mid', 'EUR-ESTR-OIS'),
       sel('discount', ix.usdCredit, 'mid', 'USD-SOFR-OIS'),
       sel('z_spread_base', ix.usdCredit, 'mid', 'USD-SOFR-OIS'),
+      sel('discount', ix.gilt, 'mid', 'GBP-GILT-ZERO'),
+      sel('z_spread_base', ix.gilt, 'mid', 'GBP-GILT-ZERO'),
+      sel('inflation', ix.usCpi, 'mid', 'USD-CPI-ZC'),
+      sel('inflation', ix.ukRpi, 'mid', 'GBP-RPI-ZC'),
     ],
     parameter_selections: [
       {
@@ -738,6 +843,59 @@ const bonds: Bond[] = [
         price: 100,
         price_type: 'Clean',
       })),
+    },
+  },
+  {
+    id: 'TII-1.625-2035-04-15',
+    name: 'US TIPS 1.625% 15-Apr-2035',
+    type: 'CPIBond',
+    ccy: 'USD',
+    isin: 'US91282CMT55',
+    sector: 'Govt',
+    dump: {
+      ...usd,
+      business_day_convention: 'Unadjusted',
+      payment_convention: 'Following',
+      face_value: 100,
+      issue_date: '2025-04-15',
+      maturity_date: '2035-04-15',
+      coupon_frequency: '6M',
+      coupon_rate: 0.01625,
+      inflation_index_uid: ix.usCpi,
+      base_cpi: cpiOn(usCpiHistory, '2025-01-01'),
+      observation_lag: '3M',
+      interpolation: 'Linear',
+      growth_only: false,
+    },
+  },
+  {
+    id: 'UKTI-0.625-2032-03-22',
+    name: 'UK index-linked gilt 0.625% 22-Mar-2032 (8-month lag)',
+    type: 'CPIBond',
+    ccy: 'GBP',
+    isin: 'GB00BLKNGL32',
+    sector: 'Govt',
+    dump: {
+      day_count: 'ActualActual_ISMA',
+      calendar: { name: 'UnitedKingdom::Settlement' },
+      business_day_convention: 'Unadjusted',
+      payment_convention: 'Following',
+      settlement_days: 1,
+      schedule: null,
+      benchmark_rate_index_uid: ix.gilt,
+      ex_coupon_period: '7D',
+      ex_coupon_convention: 'Preceding',
+      ex_coupon_calendar: { name: 'UnitedKingdom::Settlement' },
+      face_value: 100,
+      issue_date: '2024-03-22',
+      maturity_date: '2032-03-22',
+      coupon_frequency: '6M',
+      coupon_rate: 0.00625,
+      inflation_index_uid: ix.ukRpi,
+      base_cpi: cpiOn(ukRpiHistory, '2023-07-01'),
+      observation_lag: '8M',
+      interpolation: 'Flat',
+      growth_only: false,
     },
   },
   {
@@ -1098,7 +1256,7 @@ const bundle = {
   indexes,
   data_nodes,
   curves,
-  curve_observations,
+  curve_observations: [...curve_observations, ...inflationObservations],
   fixings,
   market_parameters,
   market_data_sets,

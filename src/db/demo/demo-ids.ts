@@ -29,6 +29,8 @@ export const DEMO = {
     estrFrn: demoUid('asset:KFWX-FRN-ESTR-2030-02-11'),
     collaredFrn: demoUid('asset:EUROCORP-FRN-E3M-COLLAR-2031-09-15'),
     modelCallable: demoUid('asset:UTILCO-5.25-2036-03-01-CALL'),
+    tips: demoUid('asset:TII-1.625-2035-04-15'),
+    linker: demoUid('asset:UKTI-0.625-2032-03-22'),
     future: demoUid('asset:SR3-2027-03'),
     swap: demoUid('asset:IRS-USD-5Y-DEMO'),
   },
