@@ -148,6 +148,15 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
   await ready(page, `${base}/explorer?asset=${UST}&set=default&date=2026-11-20`)
   t.equal(await page.isHidden('#daily-section'), true, 'no daily fixings for a fixed bond')
 
+  // a CPI bond: its zero-inflation curve charted beside the discount curve
+  await ready(page, `${base}/explorer?asset=${DEMO.assets.tips}&set=default&date=2026-11-20`)
+  t.same(await page.$$eval('#curves h3', (hs) => hs.map((h) => h.textContent)), [
+    'discount: USD-UST-ZERO',
+    'inflation: USD-CPI-ZC',
+    'z_spread_base: USD-UST-ZERO',
+  ])
+  await page.screenshot({ path: join(SCREENSHOTS, 'explorer-cpi.png'), fullPage: true })
+
   await ready(page, `${base}/explorer?asset=${SWAP}&set=default&date=2026-11-20`)
   t.match(
     await page.textContent('#status'),

@@ -142,3 +142,37 @@ t.test('the loader refuses what an overnight coupon cannot honour, naming the fi
   lockout.pricing_details.instrument_dump.overnight = { lockout_days: 80 }
   t.ok((await refusal({ assets: [lockout] })).length > 0, 'a lockout beyond 30 days')
 })
+
+t.test("account risk prices the new classes' positions", async (t) => {
+  const ctx = await build(t, { bundle: 'demo' })
+  const [set] = await ctx.db.sql<{ uid: string; time_index: Date }[]>`
+    select uid::text, time_index from account_holdings_sets where account_uid = ${DEMO.account}
+    order by time_index desc limit 1`
+  const ids = [
+    'FINCO-FRN-SOFR-2029-06-15',
+    'KFWX-FRN-ESTR-2030-02-11',
+    'EUROCORP-FRN-E3M-COLLAR-2031-09-15',
+    'UTILCO-5.25-2036-03-01-CALL',
+    'TII-1.625-2035-04-15',
+    'UKTI-0.625-2032-03-22',
+  ]
+  for (const id of ids)
+    await ctx.db.sql`insert into account_holdings (holdings_set_uid, asset_identifier, time_index, account_uid,
+      quantity, direction) values (${set.uid}, ${id}, ${set.time_index}, ${DEMO.account}, 1000, 1)`
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/pricing/accounts/${DEMO.account}/risk/`,
+    payload: {
+      valuation_date: '2026-11-20',
+      market_data_set: 'default',
+      parameters: { key_rate_tenors: ['2Y', '10Y'] },
+    },
+  })
+  t.equal(res.statusCode, 200, res.body.slice(0, 300))
+  const positions = body<{ positions: { asset_identifier: string; status: number; dv01?: number }[] }>(res).positions
+  for (const id of ids) {
+    const p = positions.find((x) => x.asset_identifier === id)
+    t.match(p, { status: 200 }, `${id} priced`)
+    t.ok(Number.isFinite(p?.dv01), `${id}: a DV01`)
+  }
+})
