@@ -6,9 +6,9 @@
 import type { DateSerial, Rate } from '../types.ts'
 import { QuantInputError, require } from '../errors.ts'
 import type { DayCounter } from '../time/day-counter.ts'
-import { advance, advanceByPeriod, type Calendar } from '../time/calendar.ts'
+import { adjust, advance, advanceByPeriod, type Calendar } from '../time/calendar.ts'
 import type { BusinessDayConvention } from '../time/business-day-convention.ts'
-import type { Period } from '../time/period.ts'
+import { shiftByPeriod, type Period } from '../time/period.ts'
 import type { Schedule } from '../time/schedule.ts'
 import { compoundFactor, type Compounding } from '../curves/interest-rate.ts'
 import type { FixedRateCoupon } from './cash-flow.ts'
@@ -65,6 +65,29 @@ export function exCouponDateFor(paymentDate: DateSerial, ex: ExCouponTerms | nul
  */
 export function isRegularPeriod(schedule: Schedule, i: number): boolean {
   return schedule.isRegular.length === 0 || schedule.isRegular[i - 1]
+}
+
+/**
+ * The reference period of period i (0-based) of a floating, overnight or CPI leg (QuantLib's leg builders): a flagged
+ * irregular first or last period takes one tenor from its other end, adjusted by `convention` on the schedule's
+ * calendar; any other period is its own.
+ */
+export function legReferencePeriod(
+  schedule: Schedule,
+  i: number,
+  convention: BusinessDayConvention,
+): [DateSerial, DateSerial] {
+  const dates = schedule.dates
+  const n = dates.length - 1
+  const start = dates[i]
+  const end = dates[i + 1]
+  let refStart = start
+  let refEnd = end
+  if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1))
+    refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), convention)
+  if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n))
+    refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), convention)
+  return [refStart, refEnd]
 }
 
 export function fixedRateLeg(o: FixedRateLegOptions): FixedRateCoupon[] {

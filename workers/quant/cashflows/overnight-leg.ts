@@ -17,12 +17,11 @@ import type { DayCounter } from '../time/day-counter.ts'
 import { adjust, advance, type Calendar } from '../time/calendar.ts'
 import type { BusinessDayConvention } from '../time/business-day-convention.ts'
 import type { Schedule } from '../time/schedule.ts'
-import { shiftByPeriod } from '../time/period.ts'
 import { toIso } from '../time/date.ts'
 import { discountAt } from '../curves/yield-term-structure.ts'
 import { forecastFixing, missingFixing, type IborIndex } from '../indexes/ibor-index.ts'
 import type { FloatingRateCoupon } from './cash-flow.ts'
-import { exCouponDateFor, isRegularPeriod, nth, paymentDateFor, type ExCouponTerms } from './fixed-rate-leg.ts'
+import { exCouponDateFor, legReferencePeriod, nth, paymentDateFor, type ExCouponTerms } from './fixed-rate-leg.ts'
 
 export type RateAveraging = 'Compound' | 'Simple'
 
@@ -106,14 +105,8 @@ export function overnightLegPlan(o: OvernightLegOptions): OvernightLegPlan {
   for (let i = 0; i < n; i++) {
     const start = dates[i]
     const end = dates[i + 1]
-    let refStart = start
-    let refEnd = end
-    // OvernightLeg: irregular first and last periods take a reference period of one tenor, adjusted by the payment
-    // convention (IborLeg adjusts by the schedule's)
-    if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1))
-      refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), payConv)
-    if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n))
-      refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), payConv)
+    // OvernightLeg adjusts an irregular period's reference by the payment convention (IborLeg by the schedule's)
+    const [refStart, refEnd] = legReferencePeriod(schedule, i, payConv)
     const date = paymentDateFor(end, payCal, payConv, overnight.paymentLag)
     const yf = o.paymentDayCounter.yearFraction(start, end, refStart, refEnd)
     let obs: DateSerial[]

@@ -13,7 +13,7 @@ import type { BusinessDayConvention } from '../../time/business-day-convention.t
 import type { Schedule } from '../../time/schedule.ts'
 import { shiftByPeriod, type Period } from '../../time/period.ts'
 import type { Coupon } from '../../cashflows/cash-flow.ts'
-import { exCouponDateFor, isRegularPeriod, type ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
+import { exCouponDateFor, legReferencePeriod, type ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
 import {
   laggedFixing,
   monthStart,
@@ -60,12 +60,7 @@ export function cpiBond(o: CpiBondOptions, evaluationDate: DateSerial): Bond {
   for (let i = 0; i < n; i++) {
     const start = dates[i]
     const end = dates[i + 1]
-    let refStart = start
-    let refEnd = end
-    if (i === 0 && schedule.tenor && !isRegularPeriod(schedule, 1))
-      refStart = adjust(schedule.calendar, shiftByPeriod(end, schedule.tenor, -1), schedule.convention)
-    if (i === n - 1 && schedule.tenor && !isRegularPeriod(schedule, n))
-      refEnd = adjust(schedule.calendar, shiftByPeriod(start, schedule.tenor, 1), schedule.convention)
+    const [refStart, refEnd] = legReferencePeriod(schedule, i, schedule.convention)
     const date = adjust(calendar, end, o.paymentConvention)
     const exCouponDate = exCouponDateFor(date, o.exCoupon)
     const yf = o.dayCounter.yearFraction(start, end, refStart, refEnd)
