@@ -141,6 +141,33 @@ t.test('the loader refuses what an overnight coupon cannot honour, naming the fi
   const lockout = asset(DEMO.assets.sofrFrn)
   lockout.pricing_details.instrument_dump.overnight = { lockout_days: 80 }
   t.ok((await refusal({ assets: [lockout] })).length > 0, 'a lockout beyond 30 days')
+
+  // the market data a daily or monthly index cannot price without
+  const newIndex = (uid: string, id: string, from: string) => ({
+    ...structuredClone(demo.indexes.find((i) => i.uid === from)!),
+    uid,
+    unique_identifier: id,
+  })
+  const bareOvernight = newIndex('cc000000-0000-4000-8000-000000000001', 'USD-SOFR-NEW', DEMO.indexes.sofr)
+  const onBare = asset(DEMO.assets.sofrFrn)
+  onBare.pricing_details.instrument_dump.floating_rate_index_uid = bareOvernight.uid
+  t.match(await refusal({ indexes: [bareOvernight], assets: [onBare] }), [
+    { path: /floating_rate_index_uid$/, message: /overnight index 'USD-SOFR-NEW' has no fixings/ },
+  ])
+  const late = asset(DEMO.assets.tips)
+  late.pricing_details.instrument_dump.issue_date = '2015-04-15'
+  t.match(await refusal({ assets: [late] }), [
+    { path: /inflation_index_uid$/, message: /'USD-CPI-U' has no CPI value at or before 2015-01-01/ },
+  ])
+  const bareCpi = newIndex('cc000000-0000-4000-8000-000000000002', 'USD-CPI-NEW', DEMO.indexes.usCpi)
+  const onBareCpi = asset(DEMO.assets.tips)
+  onBareCpi.pricing_details.instrument_dump.inflation_index_uid = bareCpi.uid
+  const issues = await refusal({ indexes: [bareCpi], assets: [onBareCpi] })
+  t.ok(
+    issues.some((i) => /no market-data set selects an inflation curve for 'USD-CPI-NEW'/.test(i.message)) &&
+      issues.some((i) => /'USD-CPI-NEW' has no CPI value/.test(i.message)),
+    'a CPI index without a curve selection or values',
+  )
 })
 
 t.test("account risk prices the new classes' positions", async (t) => {

@@ -246,6 +246,7 @@ export async function validateBundle(
   })
   issues.push(...(await missingReferences(b, sql)))
   issues.push(...(await overnightIndexIssues(b, sql)))
+  issues.push(...(await dailyMarketDataIssues(b, sql)))
   if (!options.allowLargeRates) issues.push(...(await largeRateIssues(b, sql)))
   if (issues.length) throw new BundleValidationError(issues)
   return { bundle: b, warnings: pricing.warnings }
@@ -388,6 +389,99 @@ async function overnightIndexIssues(b: Bundle, sql: Sql | null): Promise<BundleI
 }
 
 const OVERNIGHT_REFUSED = ['caps', 'floors', 'in_arrears', 'fixing_days'] as const
+
+/** The first day of the month of `iso` less `lag` months or years (a CPI bond's base month). */
+function baseMonth(iso: string, lag: string): string | null {
+  const m = /^(\d+)([MY])$/.exec(lag)
+  const d = new Date(`${iso}T00:00:00Z`)
+  if (!m || Number.isNaN(d.getTime())) return null
+  const months = Number(m[1]) * (m[2] === 'Y' ? 12 : 1)
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1)).toISOString().slice(0, 10)
+}
+
+/**
+ * The market data a bond on a daily or monthly index cannot price without (design §4.2), in the bundle or the
+ * database: an overnight floater's index needs its daily fixings (some stored); a CPI bond's index needs an `inflation`
+ * curve selection in some market-data set and CPI values back to the bond's base month (its issue less the lag).
+ */
+async function dailyMarketDataIssues(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
+  interface Want {
+    path: string
+    uid: string
+    base: string | null
+    cpi: boolean
+  }
+  const wants = (b.assets ?? []).flatMap((a, i): Want[] => {
+    const dump = a.pricing_details?.unpriced ? undefined : a.pricing_details?.instrument_dump
+    const path = `$.assets[${i}].pricing_details.instrument_dump`
+    if (!dump) return []
+    if (a.pricing_details?.instrument_type === 'CPIBond' && typeof dump.inflation_index_uid === 'string') {
+      const base = baseMonth(String(dump.issue_date), String(dump.observation_lag))
+      return base ? [{ path: `${path}.inflation_index_uid`, uid: dump.inflation_index_uid, base, cpi: true }] : []
+    }
+    if (dump.overnight !== undefined && typeof dump.floating_rate_index_uid === 'string')
+      return [{ path: `${path}.floating_rate_index_uid`, uid: dump.floating_rate_index_uid, base: null, cpi: false }]
+    return []
+  })
+  if (wants.length === 0) return []
+  const identifiers = new Map<string, string>()
+  for (const x of b.indexes ?? []) identifiers.set(x.uid.toLowerCase(), x.unique_identifier)
+  const stored = [...new Set(wants.map((w) => w.uid.toLowerCase()))].filter((u) => !identifiers.has(u))
+  if (stored.length && sql)
+    for (const r of await sql<{ uid: string; identifier: string }[]>`
+      select uid::text, unique_identifier as identifier from indexes where uid::text = any(${stored})`)
+      identifiers.set(r.uid, r.identifier)
+  // the earliest fixing of each index, and which indexes some set selects an inflation curve for
+  const earliest = new Map<string, string>()
+  const note = (identifier: string, date: string) => {
+    const known = earliest.get(identifier)
+    if (known === undefined || date < known) earliest.set(identifier, date)
+  }
+  for (const f of b.fixings ?? []) for (const x of f.fixings) note(f.index_identifier, x.date)
+  const selected = new Set(
+    (b.market_data_sets ?? []).flatMap((m) =>
+      (m.curve_selections ?? []).filter((c) => c.role_key === 'inflation').map((c) => c.selector_key.toLowerCase()),
+    ),
+  )
+  const names = [...new Set([...identifiers.values()])]
+  if (sql && names.length) {
+    for (const r of await sql<{ identifier: string; first: string }[]>`
+      select index_identifier as identifier, min(fixing_date)::text as first from index_fixings
+      where index_identifier = any(${names}) group by index_identifier`)
+      note(r.identifier, r.first)
+    const uids = wants.filter((w) => w.cpi).map((w) => w.uid.toLowerCase())
+    if (uids.length)
+      for (const r of await sql<{ uid: string }[]>`
+        select distinct selector_key as uid from pricing_curve_selections
+        where role_key = 'inflation' and lower(selector_key) = any(${uids})`)
+        selected.add(r.uid.toLowerCase())
+  }
+  return wants.flatMap((w): BundleIssue[] => {
+    const identifier = identifiers.get(w.uid.toLowerCase())
+    if (identifier === undefined) return [] // a missing index is missingReferences' issue
+    const first = earliest.get(identifier)
+    if (!w.cpi)
+      return first === undefined
+        ? [{ path: w.path, message: `overnight index '${identifier}' has no fixings: load its daily fixings` }]
+        : []
+    const issues: BundleIssue[] = []
+    if (!selected.has(w.uid.toLowerCase()))
+      issues.push({
+        path: w.path,
+        message:
+          `no market-data set selects an inflation curve for '${identifier}' (a curve_selections row with role_key ` +
+          '"inflation" on the index): its CPI cannot be forecast',
+      })
+    if (first === undefined || first > w.base!)
+      issues.push({
+        path: w.path,
+        message:
+          `'${identifier}' has no CPI value at or before ${w.base} (the bond's issue less its observation lag)` +
+          `${first ? `: its first is ${first}` : ''}; load its fixings back to the base month`,
+      })
+    return issues
+  })
+}
 
 async function missingReferences(b: Bundle, sql: Sql | null): Promise<BundleIssue[]> {
   const defined: Record<Target, Set<string>> = {

@@ -42,6 +42,7 @@ export const DEMO = {
     sofr: demoUid('index:USD-SOFR-1D'),
     estr: demoUid('index:EUR-ESTR-1D'),
     euribor3m: demoUid('index:EUR-EURIBOR-3M'),
+    usCpi: demoUid('index:USD-CPI-U'),
   },
   curves: { ust: demoUid('curve:USD-UST-ZERO'), sofrOis: demoUid('curve:USD-SOFR-OIS') },
   set: demoUid('set:default'),
