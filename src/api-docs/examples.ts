@@ -66,19 +66,21 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
   getFixedIncomeAssetNetCashflows: { body: PRICING },
   getFixedIncomeAssetNetCashflowsFrame: { body: PRICING },
   getFixedIncomeAssetCarryRollDown: { body: { ...PRICING, parameters: { horizon_days: 30 } } },
-  // risk: a batch over a fixed bond, a callable and a floater; the demo account's latest holdings
+  // risk: a batch over a fixed bond, a callable, an Ibor floater, a compounded-SOFR floater and a TIPS; the demo
+  // account's latest holdings
   priceFixedIncomeAssetsBatch: {
     body: {
       ...PRICING,
       operation: 'analytics',
       parameters: {},
-      asset_uids: [DEMO.assets.ust, DEMO.assets.callable, DEMO.assets.frn],
+      asset_uids: [DEMO.assets.ust, DEMO.assets.callable, DEMO.assets.frn, DEMO.assets.sofrFrn, DEMO.assets.tips],
     },
   },
   getFixedIncomeAccountRisk: { body: { ...PRICING, parameters: { key_rate_tenors: ['2Y', '5Y', '10Y', '30Y'] } } },
-  previewFixedIncomeAssetCurve: { body: PRICING },
-  // a floater, so that there are fixings to report
-  checkFixedIncomeAssetFixingsAvailability: { params: { asset_uid: DEMO.assets.frn }, body: PRICING },
+  // a collared floater whose caplets are priced on the set's optionlet volatility (diagnostics name it)
+  previewFixedIncomeAssetCurve: { params: { asset_uid: DEMO.assets.collaredFrn }, body: PRICING },
+  // a compounded-SOFR floater, so that there are daily fixings to report
+  checkFixedIncomeAssetFixingsAvailability: { params: { asset_uid: DEMO.assets.sofrFrn }, body: PRICING },
 
   getAssetMonitorFrame: { query: { search: 'UST' } },
   listAssets: { query: { categories__uid: DEMO.categories.govies } },

@@ -71,20 +71,25 @@ export const IndexConvention = Type.Object(
     description: 'conventions of an interest-rate index: an Ibor index, or an overnight index (index_kind)',
     allOf: [
       {
-        if: { properties: { index_kind: { const: 'overnight' } }, required: ['index_kind'] },
+        if: { type: 'object', properties: { index_kind: { const: 'overnight' } }, required: ['index_kind'] },
         then: {
+          type: 'object',
           properties: { tenor: { const: '1D' }, fixing_days: { const: 0 } },
           required: ['tenor', 'fixing_days', 'calendar', 'day_count'],
         },
       },
       {
-        if: { properties: { index_kind: { const: 'inflation' } }, required: ['index_kind'] },
-        then: { required: ['region', 'availability_lag'] },
-        else: { required: ['tenor', 'fixing_days', 'calendar', 'day_count'] },
+        if: { type: 'object', properties: { index_kind: { const: 'inflation' } }, required: ['index_kind'] },
+        then: { type: 'object', required: ['region', 'availability_lag'] },
+        else: { type: 'object', required: ['tenor', 'fixing_days', 'calendar', 'day_count'] },
       },
       {
-        if: { properties: { index_kind: { enum: ['overnight', 'inflation'] } }, required: ['index_kind'] },
-        else: { required: ['business_day_convention', 'end_of_month'] },
+        if: {
+          type: 'object',
+          properties: { index_kind: { enum: ['overnight', 'inflation'] } },
+          required: ['index_kind'],
+        },
+        else: { type: 'object', required: ['business_day_convention', 'end_of_month'] },
       },
     ],
     examples: [
