@@ -153,6 +153,8 @@ function inflationCurve(ctx: PricingContextRow, req: ResolveRequest): ResolvedIn
       `Curve '${row.curve_identifier}' (${binding}) has no observation at or before ${req.valuation} ` +
         `in market-data set '${set}'.`,
     )
+  // decoded once per row, as a yield curve's resolution is (SelectedCurveRow.resolved): not a gunzip per request
+  if (row.inflation) return row.inflation
   const payload = decodeInflationCurve(row.payload)
   if (row.curve_type !== 'zero_inflation' || !payload)
     throw conflict(
@@ -161,7 +163,7 @@ function inflationCurve(ctx: PricingContextRow, req: ResolveRequest): ResolvedIn
     )
   const referenceDate = new Date(row.time_index).toISOString().slice(0, 10)
   row.content_key ??= contentKey(referenceDate, row.payload_hash ?? row.payload)
-  return {
+  return (row.inflation = {
     curve_uid: row.curve_uid,
     curve_identifier: row.curve_identifier ?? '',
     reference_date: referenceDate,
@@ -172,7 +174,7 @@ function inflationCurve(ctx: PricingContextRow, req: ResolveRequest): ResolvedIn
       day_counter: payload.day_counter,
       nodes: payload.nodes,
     },
-  }
+  })
 }
 
 export interface ResolveRequest {

@@ -9,7 +9,7 @@ import type { Sql } from '../db/client.ts'
 import type { ContextCache } from './context-cache.ts'
 import type { IndexConventions, PricingTask, TaskFixings } from '../contracts/pricing.ts'
 import { contentKey } from './content-key.ts'
-import type { CurveRole, ResolvedCurve } from './market-data.ts'
+import type { CurveRole, ResolvedCurve, ResolvedInflationCurve } from './market-data.ts'
 import { encodeFixings } from '../../workers/entry.ts'
 
 /** What selects a market part: the request's market-data choices and the index uids the terms store. */
@@ -53,6 +53,8 @@ export interface SelectedCurveRow {
    */
   content_key?: string
   resolved?: Partial<Record<CurveRole, ResolvedCurve>>
+  /** a zero-inflation curve's decoded observation (a CPI bond's `inflation` row), kept with the row likewise */
+  inflation?: ResolvedInflationCurve
 }
 
 /**
