@@ -310,12 +310,19 @@ export function fixingsAvailability(task: PricingTask): Result {
   const terms: InstrumentTermsFields = taskTerms(task)
   const indexUid = String(cpi ? terms.inflation_index_uid : terms.floating_rate_index_uid)
   // a CPI bond: the published months its unpaid flows read; a floater: its unpaid coupons' past fixing dates
-  const index = cpi ? inflationIndex(task, indexUid) : floatingIndex(task, indexUid, false)
-  const required = cpi
-    ? cpiRequiredMonths(cpiBondOptions(terms, inflationIndex(task, indexUid)), evaluation)
-    : floatingCouponDates(task.instrument_type, terms, floatingIndex(task, indexUid, false))
-        .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
-        .map((c) => c.fixingDate)
+  let index: { history: ReadonlyMap<DateSerial, number>; name: string }
+  let required: DateSerial[]
+  if (cpi) {
+    const inflation = inflationIndex(task, indexUid)
+    index = inflation
+    required = cpiRequiredMonths(cpiBondOptions(terms, inflation), evaluation)
+  } else {
+    const floating = floatingIndex(task, indexUid, false)
+    index = floating
+    required = floatingCouponDates(task.instrument_type, terms, floating)
+      .filter((c) => c.fixingDate < evaluation && c.paymentDate > evaluation)
+      .map((c) => c.fixingDate)
+  }
   const start = Math.min(evaluation - 365, ...required)
   const available = [...index.history.keys()].filter((d) => d >= start && d <= evaluation).sort((a, b) => a - b)
   const missing = required.filter((d) => !index.history.has(d)).length
