@@ -15,6 +15,7 @@ import {
 } from './quant/errors.ts'
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
+import { scenarios } from './operations/scenarios.ts'
 import { reportCaches } from './operations/cache-report.ts'
 import { resultJson } from './result-json.ts'
 // a heavy-lane thread puts itself under SCHED_IDLE as it loads (workerData.idle)
@@ -35,6 +36,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   'curve-preview': ops.curvePreview,
   'fixings-availability': ops.fixingsAvailability,
   risk: ops.risk,
+  scenarios,
   prewarm: ops.prewarm,
 })
 

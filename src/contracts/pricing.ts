@@ -156,6 +156,7 @@ export const OperationName = Type.Enum([
   'curve-preview',
   'fixings-availability',
   'risk',
+  'scenarios',
   'prewarm',
 ])
 export type OperationName = Static<typeof OperationName>
@@ -202,6 +203,40 @@ export const InflationCurveTask = Type.Object(
   { additionalProperties: false },
 )
 export type InflationCurveTask = Static<typeof InflationCurveTask>
+
+/**
+ * One curve's shock in a scenario (src/risk/scenarios.ts): `spread`, a continuous zero spread over the curve (one
+ * spread without tenors: parallel; else linear between the tenors' times, flat beyond, as key-rate risk bumps);
+ * `nodes`, a change of each stored zero rate of the curve (a historical scenario), the curve rebuilt from its nodes.
+ */
+export const TaskCurveShock = Type.Union([
+  Type.Object(
+    { kind: Type.Literal('spread'), tenors: Type.Array(Type.String()), spreads: Type.Array(Type.Number()) },
+    { additionalProperties: false },
+  ),
+  Type.Object({ kind: Type.Literal('nodes'), shifts: Type.Array(Type.Number()) }, { additionalProperties: false }),
+])
+export type TaskCurveShock = Static<typeof TaskCurveShock>
+
+/** What one scenario does to one item's market data: shocks per curve role, absolute changes of its models. */
+export const TaskScenario = Type.Object(
+  {
+    discount: Type.Optional(Type.Array(TaskCurveShock)),
+    projection: Type.Optional(Type.Array(TaskCurveShock)),
+    inflation: Type.Optional(Type.Array(TaskCurveShock)),
+    /** absolute change of a floater's optionlet volatility (in its own units) */
+    optionlet_vol: Type.Optional(Type.Number()),
+    /** absolute changes of a callable's Hull-White parameters */
+    short_rate_model: Type.Optional(
+      Type.Object(
+        { a: Type.Optional(Type.Number()), sigma: Type.Optional(Type.Number()) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type TaskScenario = Static<typeof TaskScenario>
 
 export const PricingTask = Type.Object(
   {
@@ -262,6 +297,8 @@ export const PricingTask = Type.Object(
      * formatted)
      */
     reply_json: Type.Optional(Type.Boolean()),
+    /** `scenarios`: the NPV under each of these (src/risk/scenarios.ts) */
+    scenarios: Type.Optional(Type.Array(TaskScenario)),
   },
   { additionalProperties: false },
 )

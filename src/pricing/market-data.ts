@@ -205,6 +205,7 @@ export function neededCurves(op: OperationName, instrumentType: string, paramete
     case 'carry-roll-down':
     case 'curve-preview':
     case 'risk':
+    case 'scenarios':
       if (!withYield) roles.push('discount')
       break
     case 'yield':

@@ -27,8 +27,8 @@ const dropNulls = (p: OperationRequest['parameters']): TaskParameters =>
 
 /** What a request asks, with its defaults applied: the same for every asset of a batch. */
 export interface PricingRequest {
-  /** a registered operation, or the internal `risk` of account risk */
-  op: Pick<PricerOperation, 'key'> | { key: 'risk' }
+  /** a registered operation, or the internal `risk` of account risk and `scenarios` of the risk routes */
+  op: Pick<PricerOperation, 'key'> | { key: 'risk' | 'scenarios' }
   /** UTC ISO, normalized by validation (src/http/ajv.ts) */
   valuation: string
   marketDataSet: string
@@ -36,6 +36,8 @@ export interface PricingRequest {
   side: string
   benchmarkRole: string
   benchmarkSide: string
+  /** completes an asset's task from its context and market data (a scenario's shocks, src/risk/scenarios.ts) */
+  extendTask?: (task: PricingTask, ctx: PricingContextRow, md: ResolvedMarketData) => void
 }
 
 export function pricingRequest(
@@ -143,7 +145,9 @@ async function prepare(req: PricingRequest, ctx: PricingContextRow, benchmark: B
     },
     await benchmark(ctx),
   )
-  return { envelope, task: buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters), md }
+  const task = buildTask(op.key, ctx, md, valuation.slice(0, 10), parameters)
+  req.extendTask?.(task, ctx, md)
+  return { envelope, task, md }
 }
 
 /** The prepared request's result as data: the worker's, or composed from it (curve-preview). */

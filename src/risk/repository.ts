@@ -38,3 +38,17 @@ export async function accountExists(sql: Sql, accountUid: string): Promise<boole
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from accounts where uid = ${accountUid}`
   return row.n > 0
 }
+
+/** Indexes named by uid or identifier: each given name that exists → its uid. */
+export async function resolveIndexUids(sql: Sql, names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map()
+  const rows = await sql<{ uid: string; identifier: string }[]>`
+    select uid::text as uid, unique_identifier as identifier from indexes
+    where unique_identifier = any(${names as string[]}::text[]) or uid::text = any(${names as string[]}::text[])`
+  const out = new Map<string, string>()
+  for (const r of rows) {
+    if (names.includes(r.uid)) out.set(r.uid, r.uid)
+    if (names.includes(r.identifier)) out.set(r.identifier, r.uid)
+  }
+  return out
+}

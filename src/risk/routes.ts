@@ -10,6 +10,7 @@ import { bodyPartValidator } from '../http/part-validation.ts'
 import { PRICER_OPERATIONS } from '../pricing/operations.ts'
 import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
 import { accountRisk } from './account.ts'
+import { runScenarios, ScenariosRequest, ScenariosResponse } from './scenarios.ts'
 import { priceItems } from './jobs.ts'
 import {
   AccountRiskParams,
@@ -90,6 +91,30 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => accountRisk(app, request.params.account_uid, request.body),
+  )
+
+  app.post(
+    '/api/v1/pricing/scenarios/',
+    {
+      config: { readOnly: true },
+      schema: {
+        operationId: 'runFixedIncomeScenarios',
+        summary: 'What-if: a target revalued under scenarios of curve and model shocks',
+        description:
+          "Revalues every item of `target` (asset_uids, or an account's holdings snapshot weighted by quantity) " +
+          'under each scenario, in full. Shocks: `parallel` (bp), `key_rate` ({tenor: bp}) and `twist` ' +
+          '({pivot, short_bp, long_bp}) as continuous zero spreads over the curves of the given `roles` (default discount, projection, ' +
+          'z_spread_base; `inflation` when named) and `indexes` (default all); `optionlet_vol` and ' +
+          '`short_rate_model` ({a, sigma}) as absolute changes. Per scenario and item: base value, scenario value, ' +
+          'change (quantity × NPV); per scenario, totals over the priced items. An item that cannot be priced is ' +
+          "listed with its status and detail. A single parallel shock of h bp gives effective risk's P(+h). " +
+          'Never cached.',
+        tags: [TAG],
+        body: ScenariosRequest,
+        response: { 200: ScenariosResponse, ...ERRORS },
+      },
+    },
+    async (request) => runScenarios(app, request.body),
   )
 }
 

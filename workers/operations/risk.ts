@@ -5,7 +5,8 @@
  * key-rate durations bump one tenor of a PiecewiseZeroSpreadedTermStructure (linear between the tenors, flat
  * beyond). The OAS of a callable is the spread over the z-spread benchmark at which the tree reprices the target.
  */
-import { KEY_RATE_TENORS, type PricingTask } from '../../src/contracts/pricing.ts'
+import { KEY_RATE_TENORS, type PricingTask, type ShortRateModel } from '../../src/contracts/pricing.ts'
+import type { OptionletVolatility } from '../quant/cashflows/optionlet-pricer.ts'
 import { QuantInputError, require } from '../quant/errors.ts'
 import { parsePeriod, shiftByPeriod } from '../quant/time/period.ts'
 import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts'
@@ -24,10 +25,10 @@ import { callableTree, type Instrument, type Valued } from './valuation.ts'
 import { callableOfInstrument } from './callable.ts'
 
 /** How a bump changes one curve of the instrument. */
-type Bump = (curve: YieldTermStructure) => YieldTermStructure
+export type Bump = (curve: YieldTermStructure) => YieldTermStructure
 
 /** The zero-rate memo of each base curve, for the bumps of one valuation (ZeroMemo). */
-function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
+export function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
   const memos = new Map<YieldTermStructure, ZeroMemo>()
   return (curve) => {
     let memo = memos.get(curve)
@@ -40,39 +41,49 @@ function zeroMemos(): (curve: YieldTermStructure) => ZeroMemo {
 }
 
 /** A floater's coupon amounts, reused by the bumped revaluations of one task (none for other classes). */
-const amountsScratch = (inst: Instrument): Float64Array | undefined =>
+export const amountsScratch = (inst: Instrument): Float64Array | undefined =>
   inst.floating ? new Float64Array(inst.floating.plan.leg.length) : undefined
 
+/** What a scenario changes beside curves (src/risk/scenarios.ts): a floater's volatility, a callable's model. */
+export interface ModelOverrides {
+  vol?: OptionletVolatility
+  shortRateModel?: ShortRateModel
+}
+
 /**
- * P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped. `scratch` holds a
- * floater's coupon amounts (amountsScratch).
+ * P(bump): the NPV at the curves' reference date with every curve the instrument uses bumped (`projection`, a
+ * floater's forecast curve, by its own bump when given). `scratch` holds a floater's coupon amounts (amountsScratch).
  */
-function npvUnder(task: PricingTask, inst: Instrument, bump: Bump, scratch?: Float64Array): number {
+export function npvUnder(
+  task: PricingTask,
+  inst: Instrument,
+  bump: Bump,
+  scratch?: Float64Array,
+  projection: Bump = bump,
+  models: ModelOverrides = {},
+): number {
   const discount = bump(discountCurve(task, inst.evaluationDate, inst.parsed.common.dayCounter))
   let bond = inst.bond
   const floating = inst.floating
   if (floating) {
     // forecasts move with the projection curve; past fixings stay as they are (the dated coupons are the same)
-    const index = withForecastCurve(floating.index, bump(requiredCurve(task, 'projection')))
+    const index = withForecastCurve(floating.index, projection(requiredCurve(task, 'projection')))
+    const vol = models.vol ?? floating.vol
     if (floating.planIndex === undefined)
       floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
     const npv = floating.planIndex
-      ? floatingRateBondNpv(
-          floating.plan,
-          bond,
-          floating.planIndex,
-          index,
-          inst.evaluationDate,
-          discount,
-          scratch,
-          floating.vol,
-        )
+      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount, scratch, vol)
       : undefined
     if (npv !== undefined) return npv
-    bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate, false, floating.vol)
+    bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate, false, vol)
   }
   return inst.type === 'CallableFixedRateBond'
-    ? callableValuation(callableOfInstrument(inst), discount, inst.evaluationDate, task.short_rate_model).npv
+    ? callableValuation(
+        callableOfInstrument(inst),
+        discount,
+        inst.evaluationDate,
+        models.shortRateModel ?? task.short_rate_model,
+      ).npv
     : discountingBondNpv(bond, discount)
 }
 
