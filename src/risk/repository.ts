@@ -52,3 +52,31 @@ export async function resolveIndexUids(sql: Sql, names: readonly string[]): Prom
   }
   return out
 }
+
+export interface ObservationRow {
+  curve_identifier: string
+  /** the observation's UTC day, YYYY-MM-DD */
+  day: string
+  payload: string
+}
+
+/**
+ * Every observation of the named curves in a data node whose UTC day lies in [from, to], oldest first (the last of a
+ * day when a day has several).
+ */
+export async function curveObservations(
+  sql: Sql,
+  node: string,
+  identifiers: readonly string[],
+  from: string,
+  to: string,
+): Promise<ObservationRow[]> {
+  if (identifiers.length === 0) return []
+  return sql<ObservationRow[]>`
+    select distinct on (curve_identifier, day) curve_identifier, day, curve as payload from (
+      select curve_identifier, to_char(time_index at time zone 'UTC', 'YYYY-MM-DD') as day, time_index, curve
+      from discount_curve_observations
+      where data_node_uid = ${node}::uuid and curve_identifier = any(${identifiers as string[]}::text[])
+        and time_index >= ${from}::date and time_index < ${to}::date + 1) o
+    order by curve_identifier, day, time_index desc`
+}

@@ -11,6 +11,7 @@ import { PRICER_OPERATIONS } from '../pricing/operations.ts'
 import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
 import { accountRisk } from './account.ts'
 import { runScenarios, ScenariosRequest, ScenariosResponse } from './scenarios.ts'
+import { runVar, VarRequest, VarResponse } from './var.ts'
 import { priceItems } from './jobs.ts'
 import {
   AccountRiskParams,
@@ -116,6 +117,30 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => runScenarios(app, request.body),
+  )
+
+  app.post(
+    '/api/v1/pricing/var/',
+    {
+      config: { readOnly: true },
+      schema: {
+        operationId: 'getFixedIncomeHistoricalVar',
+        summary: 'Historical VaR and expected shortfall of a target, by full revaluation',
+        description: [
+          'Scenario k moves every curve the target reads by its own observed change over `horizon_days` business',
+          'days ending on the k-th business day of the `lookback_days` window (the discount curve calendar) that',
+          "ends on the valuation date: at each node of today's observation, the end date's zero rate less the start",
+          "date's; the curves are rebuilt with those changes. A date lacking an observation of a needed curve is",
+          'skipped and listed. Answers the P&L vector, VaR (minus the ⌈N(1−c)⌉-th worst P&L) and expected shortfall',
+          "(minus the mean of the P&Ls at or below it) per confidence, and the items' P&L in the VaR scenario.",
+          'Never cached.',
+        ].join(' '),
+        tags: [TAG],
+        body: VarRequest,
+        response: { 200: VarResponse, ...ERRORS },
+      },
+    },
+    async (request) => runVar(app, request.body),
   )
 }
 

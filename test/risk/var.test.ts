@@ -1,0 +1,219 @@
+/**
+ * Historical VaR: on a demo market given seven weeks of curve history, each scenario's P&L of a bond equals its price
+ * on a market-data set whose curves were shifted by hand by that scenario's observed changes and loaded (a
+ * differential test, one per class that reads discount, projection and inflation curves); VaR and ES follow from the
+ * returned P&L vector; dates lacking an observation of a needed curve are skipped and say which.
+ */
+import t from 'tap'
+import { build, body } from '../helpers/app.ts'
+import { readDemoBundle } from '../../src/db/demo.ts'
+import { DEMO, DEMO_SET_KEY, DEMO_VALUATION_DATE } from '../../src/db/demo/demo-ids.ts'
+
+type Obs = {
+  data_node_uid: string
+  curve_identifier: string
+  time_index: string
+  nodes: ({ days_to_maturity: number; zero: number } | { date: string; rate: number })[]
+  [k: string]: unknown
+}
+type Bundle = {
+  curve_observations: Obs[]
+  data_nodes: Record<string, unknown>[]
+  market_data_sets: ({ set_key: string; bindings: Record<string, unknown>[] } & Record<string, unknown>)[]
+}
+
+const TODAY = '2026-11-20'
+const END = '2026-11-13' // the scenario the shifted set reproduces (a Friday)
+const START = '2026-11-12'
+const GAP = { curve: 'USD-SOFR-OIS', day: '2026-11-05' }
+const DAY = 86_400_000
+
+const weekdays = (from: string, to: string) => {
+  const out: string[] = []
+  for (let d = Date.parse(from); d <= Date.parse(to); d += DAY) {
+    const w = new Date(d).getUTCDay()
+    if (w !== 0 && w !== 6) out.push(new Date(d).toISOString().slice(0, 10))
+  }
+  return out
+}
+
+/** A curve observation's zero rate (or inflation rate) at `days` from its own date: linear, flat beyond. */
+function rateAt(o: Obs, days: number): number {
+  const day = Date.parse(o.time_index.slice(0, 10))
+  const pts = o.nodes.map((n) =>
+    'date' in n ? [(Date.parse(n.date) - day) / DAY, n.rate] : [n.days_to_maturity, n.zero],
+  )
+  if (days <= pts[0][0]) return pts[0][1]
+  if (days >= pts[pts.length - 1][0]) return pts[pts.length - 1][1]
+  let i = 1
+  while (pts[i][0] < days) i++
+  if (pts[i][0] === days) return pts[i][1]
+  return pts[i - 1][1] + ((days - pts[i - 1][0]) / (pts[i][0] - pts[i - 1][0])) * (pts[i][1] - pts[i - 1][1])
+}
+
+/** The demo with history from October (deterministic wiggles), one gap, and a set shifted by END's changes. */
+function market(): Bundle {
+  const demo = readDemoBundle() as Bundle
+  const today = demo.curve_observations.filter((o) => o.time_index.startsWith(TODAY))
+  const history: Obs[] = []
+  for (const [k, day] of weekdays('2026-10-01', '2026-11-18').entries())
+    for (const [c, o] of today.entries()) {
+      if (o.curve_identifier === GAP.curve && day === GAP.day) continue
+      const wiggle = (i: number) => 0.002 * Math.sin(k * 0.7 + c) + 0.0004 * Math.cos(k * 1.3 + i * 0.5)
+      history.push({
+        ...o,
+        time_index: `${day}T00:00:00Z`,
+        nodes: o.nodes.map((n, i) =>
+          'date' in n
+            ? { date: n.date, rate: Number((n.rate + wiggle(i) / 2).toFixed(7)) }
+            : { days_to_maturity: n.days_to_maturity, zero: Number((n.zero + wiggle(i)).toFixed(7)) },
+        ),
+      })
+    }
+  const all = [...demo.curve_observations, ...history]
+  const on = (id: string, day: string) => all.find((o) => o.curve_identifier === id && o.time_index.startsWith(day))!
+  // today's nodes moved by each curve's change from START to END, read at today's node tenors
+  const node = {
+    ...demo.data_nodes[0],
+    uid: '9a7c1c3e-0d0e-4b8e-9a52-5a0f4b0e0001',
+    storage_table_identifier: 'shifted',
+  }
+  const shifted = today.map((o) => {
+    const to = on(o.curve_identifier, END)
+    const from = on(o.curve_identifier, START)
+    const days = (n: Obs['nodes'][number]) =>
+      'date' in n ? (Date.parse(n.date) - Date.parse(TODAY)) / DAY : n.days_to_maturity
+    return {
+      ...o,
+      data_node_uid: node.uid,
+      nodes: o.nodes.map((n) => {
+        const change = rateAt(to, days(n)) - rateAt(from, days(n))
+        return 'date' in n ? { date: n.date, rate: n.rate + change } : { ...n, zero: n.zero + change }
+      }),
+    }
+  })
+  const set = demo.market_data_sets[0]
+  const copy = JSON.parse(JSON.stringify(set)) as Bundle['market_data_sets'][number]
+  copy.uid = '9a7c1c3e-0d0e-4b8e-9a52-5a0f4b0e0002'
+  copy.set_key = 'shifted'
+  copy.bindings = set.bindings.map((b, i) => ({
+    ...b,
+    uid: `9a7c1c3e-0d0e-4b8e-9a52-5a0f4b0e001${i}`,
+    ...(b.concept_key === 'discount_curves' ? { data_node_uid: node.uid, storage_table_identifier: 'shifted' } : {}),
+  }))
+  return {
+    ...demo,
+    data_nodes: [...demo.data_nodes, node],
+    curve_observations: [...all, ...shifted],
+    market_data_sets: [...demo.market_data_sets, copy],
+  }
+}
+
+interface VarAnswer {
+  scenario_dates: string[]
+  start_dates: string[]
+  pnl: number[]
+  base_value: number
+  var: {
+    confidence: number
+    rank: number
+    var: number
+    expected_shortfall: number
+    scenario_date: string
+    items: { asset_uid: string; pnl: number }[]
+  }[]
+  skipped: { date: string; reason: string }[]
+  skipped_count: number
+  items: { asset_uid: string; status: number; base_value?: number; detail?: string }[]
+}
+
+t.test('a historical scenario prices as a set shifted by hand; VaR and ES follow from the P&L vector', async (t) => {
+  const { app } = await build(t, { bundle: market() })
+  const varOf = async (payload: object) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/pricing/var/',
+      payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY, ...payload },
+    })
+    t.equal(res.statusCode, 200, res.body.slice(0, 400))
+    return body<VarAnswer>(res)
+  }
+  const price = async (uid: string, set: string) =>
+    body<{ price: number }>(
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/pricing/assets/${uid}/price/`,
+        payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: set },
+      }),
+    ).price
+  const { ust, frn, tips, callable, collaredFrn, sofrFrn } = DEMO.assets
+  for (const [name, uid] of Object.entries({ ust, frn, tips, callable, collaredFrn, sofrFrn })) {
+    const v = await varOf({ target: { asset_uids: [uid] }, lookback_days: 20 })
+    const k = v.scenario_dates.indexOf(END)
+    t.ok(k >= 0, `${name}: ${END} is a scenario`)
+    t.equal(v.start_dates[k], START)
+    const expected = (await price(uid, 'shifted')) - (await price(uid, DEMO_SET_KEY))
+    t.ok(
+      Math.abs(v.pnl[k] - expected) <= 1e-10 * Math.max(1, Math.abs(v.base_value)),
+      `${name}: scenario ${END} P&L ${v.pnl[k]} = the shifted set's ${expected}`,
+    )
+    t.not(v.pnl[k], 0, `${name}: the scenario moves it`)
+  }
+
+  const v = await varOf({ target: { account_uid: DEMO.account }, lookback_days: 30, confidence: [0.9, 0.95, 0.99] })
+  const n = v.pnl.length
+  t.equal(n, v.scenario_dates.length)
+  t.equal(n + v.skipped_count, 30, 'every window date is a scenario or skipped')
+  t.equal(v.skipped.length, v.skipped_count)
+  for (const s of v.skipped) t.match(s.reason, /has no observation on/)
+  t.ok(
+    v.skipped.some((s) => s.date === GAP.day && s.reason.includes(GAP.curve)),
+    'a curve missing on a date skips it',
+  )
+  const sorted = [...v.pnl].sort((a, b) => a - b)
+  for (const r of v.var) {
+    const m = Math.ceil(n * (1 - r.confidence))
+    t.equal(r.rank, m)
+    t.equal(r.var, -sorted[m - 1], `VaR ${r.confidence}`)
+    const tail = sorted.filter((x) => x <= sorted[m - 1])
+    t.ok(Math.abs(r.expected_shortfall + tail.reduce((a, b) => a + b, 0) / tail.length) < 1e-9, `ES ${r.confidence}`)
+    t.equal(v.pnl[v.scenario_dates.indexOf(r.scenario_date)], sorted[m - 1], 'the VaR scenario is the m-th worst')
+    const sum = r.items.reduce((a, i) => a + i.pnl, 0)
+    t.ok(
+      Math.abs(sum + r.var) <= 1e-9 * Math.max(1, Math.abs(v.base_value)),
+      "the items' P&L sum to the VaR scenario's",
+    )
+  }
+  t.ok(
+    v.items.every((i) => i.status === 200),
+    "the account's positions all price",
+  )
+
+  const five = await varOf({
+    target: { asset_uids: [ust, DEMO.assets.swap] },
+    lookback_days: 10,
+    horizon_days: 5,
+    confidence: [0.5],
+  })
+  t.match(five.items[1], { status: 400, detail: /not supported/ }, 'an unpriceable item is listed with its detail')
+  t.equal(five.var[0].items.length, 1, 'and left out of the P&L')
+  t.equal(five.start_dates[five.scenario_dates.indexOf('2026-11-20')], '2026-11-13', 'a 5-day horizon')
+})
+
+t.test('VaR refusals', async (t) => {
+  const { app } = await build(t, { bundle: 'demo' })
+  const post = (payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/pricing/var/',
+      payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY, ...payload },
+    })
+  const noHistory = await post({ target: { asset_uids: [DEMO.assets.ust] }, lookback_days: 5, horizon_days: 3 })
+  t.equal(noHistory.statusCode, 409)
+  t.match(body<{ detail: string }>(noHistory).detail, /No historical scenario .* has no observation on/)
+  const bad = await post({ target: { asset_uids: [DEMO.assets.ust] }, confidence: [1] })
+  t.equal(bad.statusCode, 422)
+  const one = await post({ target: { asset_uids: [DEMO.assets.ust] }, lookback_days: 1 })
+  t.equal(one.statusCode, 200, 'the demo has one day of history')
+  t.same(body<VarAnswer>(one).scenario_dates, ['2026-11-20'])
+})
