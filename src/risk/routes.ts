@@ -12,6 +12,7 @@ import { OPERATION_PARAMETERS, type OperationKey } from '../pricing/schemas.ts'
 import { accountRisk } from './account.ts'
 import { runScenarios, ScenariosRequest, ScenariosResponse } from './scenarios.ts'
 import { runVar, VarRequest, VarResponse } from './var.ts'
+import { runSeries, SeriesRequest, SeriesResponse } from './series.ts'
 import { priceItems } from './jobs.ts'
 import {
   AccountRiskParams,
@@ -141,6 +142,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => runVar(app, request.body),
+  )
+
+  app.post(
+    '/api/v1/pricing/series/',
+    {
+      config: { readOnly: true },
+      schema: {
+        operationId: 'getFixedIncomePricingSeries',
+        summary: 'One pricer operation over each business day of a range',
+        description: [
+          'Runs `operation` with `parameters` on every asset of `asset_uids` (1 to 100) at the start (UTC) of each',
+          "business day from `from_date` to `to_date` (the asset's discount curve calendar): each point is exactly the",
+          "single-asset route's answer for that day; days it answers with an error (no market data: 409) are listed",
+          'in `missing` with the status and detail. Never cached.',
+        ].join(' '),
+        tags: [TAG],
+        body: SeriesRequest,
+        response: { 200: SeriesResponse, ...ERRORS },
+      },
+    },
+    async (request) => runSeries(app, request.body, checkParameters[request.body.operation]),
   )
 }
 
