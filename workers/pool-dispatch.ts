@@ -16,6 +16,7 @@ import {
 import * as ops from './operations/operations.ts'
 import { carryRollDown } from './operations/carry.ts'
 import { scenarios } from './operations/scenarios.ts'
+import { pnlExplain } from './operations/pnl-explain.ts'
 import { reportCaches } from './operations/cache-report.ts'
 import { resultJson } from './result-json.ts'
 // a heavy-lane thread puts itself under SCHED_IDLE as it loads (workerData.idle)
@@ -37,6 +38,7 @@ const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.freeze({
   'fixings-availability': ops.fixingsAvailability,
   risk: ops.risk,
   scenarios,
+  'pnl-explain': pnlExplain,
   prewarm: ops.prewarm,
 })
 

@@ -157,6 +157,7 @@ export const OperationName = Type.Enum([
   'fixings-availability',
   'risk',
   'scenarios',
+  'pnl-explain',
   'prewarm',
 ])
 export type OperationName = Static<typeof OperationName>
@@ -299,6 +300,8 @@ export const PricingTask = Type.Object(
     reply_json: Type.Optional(Type.Boolean()),
     /** `scenarios`: the NPV under each of these (src/risk/scenarios.ts) */
     scenarios: Type.Optional(Type.Array(TaskScenario)),
+    /** `pnl-explain`: the task of the same asset at the earlier date (a PricingTask; src/risk/pnl-explain.ts) */
+    explain_from: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },
 )

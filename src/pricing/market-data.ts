@@ -206,6 +206,7 @@ export function neededCurves(op: OperationName, instrumentType: string, paramete
     case 'curve-preview':
     case 'risk':
     case 'scenarios':
+    case 'pnl-explain':
       if (!withYield) roles.push('discount')
       break
     case 'yield':

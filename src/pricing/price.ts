@@ -28,7 +28,7 @@ const dropNulls = (p: OperationRequest['parameters']): TaskParameters =>
 /** What a request asks, with its defaults applied: the same for every asset of a batch. */
 export interface PricingRequest {
   /** a registered operation, or the internal `risk` of account risk and `scenarios` of the risk routes */
-  op: Pick<PricerOperation, 'key'> | { key: 'risk' | 'scenarios' }
+  op: Pick<PricerOperation, 'key'> | { key: 'risk' | 'scenarios' | 'pnl-explain' }
   /** UTC ISO, normalized by validation (src/http/ajv.ts) */
   valuation: string
   marketDataSet: string
@@ -166,6 +166,16 @@ async function resultOf(
       result: curvePreview(ctx, prepared.md, result, req.marketDataSet, req.valuation, req.benchmarkRole),
     }
   return { envelope, result }
+}
+
+/**
+ * The worker task the request's operation runs for one asset, without running it (a task another carries: P&L
+ * explain's earlier date); the HttpError its checks and market data raise.
+ */
+export async function taskInContext(req: PricingRequest, ctx: PricingContextRow): Promise<PricingTask> {
+  const prepared = await prepare(req, ctx, async () => undefined)
+  if ('answer' in prepared) throw new Error(`operation '${req.op.key}' needs no task`)
+  return prepared.task
 }
 
 /** priceInContext or priceInContextJson. */

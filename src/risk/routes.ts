@@ -13,6 +13,7 @@ import { accountRisk } from './account.ts'
 import { runScenarios, ScenariosRequest, ScenariosResponse } from './scenarios.ts'
 import { runVar, VarRequest, VarResponse } from './var.ts'
 import { runSeries, SeriesRequest, SeriesResponse } from './series.ts'
+import { PnlExplainRequest, PnlExplainResponse, runPnlExplain } from './pnl-explain.ts'
 import { priceItems } from './jobs.ts'
 import {
   AccountRiskParams,
@@ -163,6 +164,28 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => runSeries(app, request.body, checkParameters[request.body.operation]),
+  )
+
+  app.post(
+    '/api/v1/pricing/pnl-explain/',
+    {
+      config: { readOnly: true },
+      schema: {
+        operationId: 'explainFixedIncomePnl',
+        summary: 'P&L explain between two dates: carry, curves, fixings and key rates',
+        description: [
+          'Per item (quantity × one unit): value at from_date on its market data (V0), at to_date on its own (V1),',
+          'cash flows paid between, total = V1 − V0 + paid, split sequentially so that it sums exactly: `carry`',
+          "(to_date on from_date's curves seen from to_date, forwards unchanged), `curves` (to_date's curves",
+          'instead; attributed to key rates as −KRD × V0 × zero-rate change, with a `residual`) and `fixings`',
+          '(the fixings published between, against their forecasts). Totals over the priced items. Never cached.',
+        ].join(' '),
+        tags: [TAG],
+        body: PnlExplainRequest,
+        response: { 200: PnlExplainResponse, ...ERRORS },
+      },
+    },
+    async (request) => runPnlExplain(app, request.body),
   )
 }
 
