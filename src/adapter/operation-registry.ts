@@ -167,6 +167,10 @@ export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> =
   // beyond the spec's allowlist (EXTENSION_OPERATIONS): risk calculations over many assets, never cached
   priceFixedIncomeAssetsBatch: calculation([mapping('results', '$.results', 'Items')]),
   getFixedIncomeAccountRisk: calculation([mapping('positions', '$.positions', 'Positions')]),
+  runFixedIncomeScenarios: calculation([mapping('scenarios', '$.scenarios', 'Scenarios')]),
+  explainFixedIncomePnl: calculation([mapping('items', '$.items', 'Items')]),
+  getFixedIncomeHistoricalVar: calculation([mapping('items', '$.items', 'Items')]),
+  getFixedIncomePricingSeries: calculation([mapping('series', '$.series', 'Series')]),
   getFixedIncomeAssetAnalytics: calculation(),
   getFixedIncomeAssetDuration: calculation(),
   getFixedIncomeAssetYield: calculation(),
@@ -192,6 +196,10 @@ export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> =
 export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set([
   'priceFixedIncomeAssetsBatch',
   'getFixedIncomeAccountRisk',
+  'runFixedIncomeScenarios',
+  'explainFixedIncomePnl',
+  'getFixedIncomeHistoricalVar',
+  'getFixedIncomePricingSeries',
 ])
 
 export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([

@@ -77,6 +77,39 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
     },
   },
   getFixedIncomeAccountRisk: { body: { ...PRICING, parameters: { key_rate_tenors: ['2Y', '5Y', '10Y', '30Y'] } } },
+  // what-if on the demo account: a bear steepener, a rally on the Treasury curve alone, and model shocks
+  runFixedIncomeScenarios: {
+    body: {
+      ...PRICING,
+      target: { account_uid: DEMO.account },
+      scenarios: [
+        { name: 'bear steepener', shocks: [{ twist: { pivot: '2Y', short_bp: 10, long_bp: 50 } }] },
+        { name: 'UST rally', shocks: [{ parallel: -25, indexes: ['USD-UST-BENCHMARK'] }] },
+        { name: 'key rates', shocks: [{ key_rate: { '2Y': 10, '10Y': -10 } }] },
+        { name: 'vol up', shocks: [{ optionlet_vol: 0.002 }, { short_rate_model: { sigma: 0.002 } }] },
+      ],
+    },
+  },
+  getFixedIncomeHistoricalVar: {
+    body: { ...PRICING, target: { account_uid: DEMO.account }, lookback_days: 60, confidence: [0.95, 0.99] },
+  },
+  explainFixedIncomePnl: {
+    body: {
+      market_data_set: DEMO_SET_KEY,
+      from_date: '2026-11-13T00:00:00Z',
+      to_date: DEMO_VALUATION_DATE,
+      target: { asset_uids: [DEMO.assets.ust, DEMO.assets.frn, DEMO.assets.sofrFrn] },
+    },
+  },
+  getFixedIncomePricingSeries: {
+    body: {
+      market_data_set: DEMO_SET_KEY,
+      from_date: '2026-11-09T00:00:00Z',
+      to_date: DEMO_VALUATION_DATE,
+      operation: 'price',
+      asset_uids: [DEMO.assets.ust, DEMO.assets.bund],
+    },
+  },
   // a collared floater whose caplets are priced on the set's optionlet volatility (diagnostics name it)
   previewFixedIncomeAssetCurve: { params: { asset_uid: DEMO.assets.collaredFrn }, body: PRICING },
   // a compounded-SOFR floater, so that there are daily fixings to report

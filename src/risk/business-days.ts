@@ -2,9 +2,7 @@
  * Business days of a market-data set's discount curve (its building details' calendar; weekends only without one), as
  * the VaR window and the series route count them.
  */
-import { calendarFromTerms } from '../../workers/quant/time/calendars/index.ts'
-import { advance, type Calendar } from '../../workers/quant/time/calendar.ts'
-import { fromIso, toIso } from '../../workers/quant/time/date.ts'
+import { advance, calendarFromTerms, fromIso, toIso, type Calendar } from '../../workers/entry.ts'
 import { conflict } from '../http/errors.ts'
 
 export function curveCalendar(building: Record<string, unknown> | null | undefined): Calendar {

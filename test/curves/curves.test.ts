@@ -131,8 +131,9 @@ t.test('delete-impact: curated rows that follow the flags, read-only', async (t)
     uid: UST,
     identifier: 'USD-UST-ZERO',
     can_delete: false,
-    blocking_count: 4,
-    affected_count: 5,
+    // the demo holds 65 observations of each curve (history from 24 August)
+    blocking_count: 67,
+    affected_count: 68,
     delete_endpoint: `${BASE}/${UST}/`,
   })
   t.same(
@@ -140,7 +141,7 @@ t.test('delete-impact: curated rows that follow the flags, read-only', async (t)
     [
       ['curve_building_details', 'CASCADE', 1, 'cascade_delete', 'destructive', false],
       ['pricing_curve_selections', 'RESTRICT', 2, 'blocks_delete', 'blocking', true],
-      ['discount_curve_observations', 'RESTRICT', 2, 'blocks_delete', 'blocking', true],
+      ['discount_curve_observations', 'RESTRICT', 65, 'blocks_delete', 'blocking', true],
     ],
   )
   t.equal(plain.warnings.length, 3)
@@ -149,7 +150,7 @@ t.test('delete-impact: curated rows that follow the flags, read-only', async (t)
   const covered = body<Json & { relationships: Json[] }>(
     await app.inject({ url: `${BASE}/${UST}/delete-impact/?delete_values=true&delete_curve_selections=true` }),
   )
-  t.match(covered, { can_delete: true, blocking_count: 0, affected_count: 5 })
+  t.match(covered, { can_delete: true, blocking_count: 0, affected_count: 68 })
   t.same(
     covered.relationships.map((r) => r.effect),
     ['cascade_delete', 'delete_cleanup', 'delete_cleanup'],
@@ -195,13 +196,13 @@ t.test('DELETE: each flag combination', async (t) => {
     uid: UST,
     curve_identifier: 'USD-UST-ZERO',
     deleted_count: 1,
-    deleted_values_count: 2,
+    deleted_values_count: 65,
     deleted_curve_selections_count: 2,
     deleted_curve_building_details_count: 1,
     delete_values: true,
     delete_curve_selections: true,
     storage_cleanups: [
-      { data_node_uid: NODE, storage_table_identifier: 'discount_curves_eod', deleted_count: 2, table_empty: false },
+      { data_node_uid: NODE, storage_table_identifier: 'discount_curves_eod', deleted_count: 65, table_empty: false },
     ],
   })
   const end = await counts()
@@ -210,7 +211,7 @@ t.test('DELETE: each flag combination', async (t) => {
     {
       selections: 0,
       observations: 0,
-      all_observations: start.all_observations - 2,
+      all_observations: start.all_observations - 65,
       bindings: start.bindings,
       curve: 0,
     },

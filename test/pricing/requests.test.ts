@@ -179,8 +179,8 @@ t.test('409: each kind of missing market data is named', async (t) => {
   await expect409(
     UST,
     'price',
-    { ...ok, valuation_date: '2026-11-18T00:00:00Z' },
-    /Curve 'USD-UST-ZERO' .* has no observation at or before 2026-11-18T00:00:00.000Z in market-data set 'default'/,
+    { ...ok, valuation_date: '2026-08-20T00:00:00Z' },
+    /Curve 'USD-UST-ZERO' .* has no observation at or before 2026-08-20T00:00:00.000Z in market-data set 'default'/,
     'no observation at that date',
   )
   await expect409(

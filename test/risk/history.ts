@@ -1,7 +1,7 @@
 /**
- * The demo market with seven weeks of curve history (deterministic wiggles on today's nodes, weekdays from 1 October),
- * one gap (a curve missing on one day), and a set `shifted` whose curves are today's moved by each curve's change from
- * START to END (at today's node tenors): what a historical scenario ending on END should price as.
+ * The demo market (its curve history starts on 24 August) less one observation (a gap: a curve missing on one day),
+ * and a set `shifted` whose curves are today's moved by each curve's change from START to END (at today's node
+ * tenors): what a historical scenario ending on END should price as.
  */
 import { readDemoBundle } from '../../src/db/demo.ts'
 
@@ -24,20 +24,6 @@ export const START = '2026-11-12'
 export const GAP = { curve: 'USD-SOFR-OIS', day: '2026-11-05' }
 const DAY = 86_400_000
 
-const baseMonth = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 3, 1)).toISOString().slice(0, 10)
-}
-
-const weekdays = (from: string, to: string) => {
-  const out: string[] = []
-  for (let d = Date.parse(from); d <= Date.parse(to); d += DAY) {
-    const w = new Date(d).getUTCDay()
-    if (w !== 0 && w !== 6) out.push(new Date(d).toISOString().slice(0, 10))
-  }
-  return out
-}
-
 /** A curve observation's zero rate (or inflation rate) at `days` from its own date: linear, flat beyond. */
 function rateAt(o: Obs, days: number): number {
   const day = Date.parse(o.time_index.slice(0, 10))
@@ -52,27 +38,13 @@ function rateAt(o: Obs, days: number): number {
   return pts[i - 1][1] + ((days - pts[i - 1][0]) / (pts[i][0] - pts[i - 1][0])) * (pts[i][1] - pts[i - 1][1])
 }
 
-/** The demo with history from October (deterministic wiggles), one gap, and a set shifted by END's changes. */
+/** The demo (curve history from 24 August) with one gap, and a set shifted by END's changes. */
 export function market(): Bundle {
   const demo = readDemoBundle() as Bundle
   const today = demo.curve_observations.filter((o) => o.time_index.startsWith(TODAY))
-  const history: Obs[] = []
-  for (const [k, day] of weekdays('2026-10-01', '2026-11-18').entries())
-    for (const [c, o] of today.entries()) {
-      if (o.curve_identifier === GAP.curve && day === GAP.day) continue
-      const wiggle = (i: number) => 0.002 * Math.sin(k * 0.7 + c) + 0.0004 * Math.cos(k * 1.3 + i * 0.5)
-      history.push({
-        ...o,
-        time_index: `${day}T00:00:00Z`,
-        nodes: o.nodes.map((n, i) =>
-          'date' in n
-            ? // an inflation curve's first node is its base month: the observation's month less its 3-month lag
-              { date: i === 0 ? baseMonth(day) : n.date, rate: Number((n.rate + wiggle(i) / 2).toFixed(7)) }
-            : { days_to_maturity: n.days_to_maturity, zero: Number((n.zero + wiggle(i)).toFixed(7)) },
-        ),
-      })
-    }
-  const all = [...demo.curve_observations, ...history]
+  const all = demo.curve_observations.filter(
+    (o) => !(o.curve_identifier === GAP.curve && o.time_index.startsWith(GAP.day)),
+  )
   const on = (id: string, day: string) => all.find((o) => o.curve_identifier === id && o.time_index.startsWith(day))!
   // today's nodes moved by each curve's change from START to END, read at today's node tenors
   const node = {

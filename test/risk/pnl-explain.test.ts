@@ -113,7 +113,7 @@ t.test('P&L explain refusals', async (t) => {
   const backwards = await post({ from_date: '2026-11-20', to_date: '2026-11-19' })
   t.equal(backwards.statusCode, 422)
   t.match(body<{ detail: string }>(backwards).detail, /must be before to_date/)
-  const noData = await post({ from_date: '2026-10-01', to_date: '2026-11-20' })
+  const noData = await post({ from_date: '2026-08-01', to_date: '2026-11-20' })
   t.equal(noData.statusCode, 200)
   t.match(body<Answer>(noData).items[0], { status: 409, detail: /^At from_date: .*observation/ })
 })

@@ -108,12 +108,23 @@ t.test('VaR refusals', async (t) => {
       url: '/api/v1/pricing/var/',
       payload: { valuation_date: DEMO_VALUATION_DATE, market_data_set: DEMO_SET_KEY, ...payload },
     })
-  const noHistory = await post({ target: { asset_uids: [DEMO.assets.ust] }, lookback_days: 5, horizon_days: 3 })
+  // the demo's curve history starts on 24 August
+  const noHistory = await post({
+    valuation_date: '2026-08-27T00:00:00Z',
+    target: { asset_uids: [DEMO.assets.ust] },
+    lookback_days: 5,
+    horizon_days: 5,
+  })
   t.equal(noHistory.statusCode, 409)
   t.match(body<{ detail: string }>(noHistory).detail, /No historical scenario .* has no observation on/)
   const bad = await post({ target: { asset_uids: [DEMO.assets.ust] }, confidence: [1] })
   t.equal(bad.statusCode, 422)
   const one = await post({ target: { asset_uids: [DEMO.assets.ust] }, lookback_days: 1 })
-  t.equal(one.statusCode, 200, 'the demo has one day of history')
-  t.same(body<VarAnswer>(one).scenario_dates, ['2026-11-20'])
+  t.equal(one.statusCode, 200)
+  t.same(body<VarAnswer>(one).scenario_dates, ['2026-11-20'], 'the one-day window ends on the valuation date')
+  const all = await post({ target: { asset_uids: [DEMO.assets.ust] } })
+  t.equal(all.statusCode, 200)
+  const v = body<VarAnswer>(all)
+  t.equal(v.pnl.length + v.skipped_count, 250, 'a 250-day window by default')
+  t.ok(v.pnl.length > 55, 'the demo history gives the days since 24 August')
 })

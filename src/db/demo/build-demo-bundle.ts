@@ -11,6 +11,8 @@ import { demoUid } from './demo-ids.ts'
 const uid = demoUid
 
 const OBSERVATION_DATES = ['2026-11-19', '2026-11-20']
+/** Weekdays of curve history before them (historical VaR, P&L explain and series on the demo) */
+const HISTORY_DATES = businessDays('2026-08-24', '2026-11-18')
 const TENOR_DAYS = [1, 7, 30, 91, 182, 365, 730, 1095, 1826, 2557, 3652, 5479, 7305, 10957]
 
 /** A smooth Nelson-Siegel zero curve, shifted a little per observation date. */
@@ -397,29 +399,56 @@ curves.push(
     metadata_json: { description: c.name },
   })),
 )
-const inflationObservations = inflationCurves.flatMap((c) =>
-  OBSERVATION_DATES.map((date) => ({
+/** The month start of a date less three months: an inflation observation's base month (its lag is 3M). */
+const baseMonth = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`)
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 3, 1)).toISOString().slice(0, 10)
+}
+const inflationObservations = inflationCurves.flatMap((c, ci) =>
+  [
+    ...historyWalk(ci + 20).map(([level], j) => [HISTORY_DATES[j], level / 2] as const),
+    ...OBSERVATION_DATES.map((date) => [date, 0] as const),
+  ].map(([date, move]) => ({
     data_node_uid: nodes.curves,
     curve_identifier: c.id,
     time_index: `${date}T00:00:00Z`,
     lag: '3M',
     day_counter: 'Actual365Fixed',
     nodes: [
-      { date: '2026-08-01', rate: c.base },
+      { date: baseMonth(date), rate: Number((c.base + move).toFixed(6)) },
       ...[1, 2, 3, 5, 7, 10, 15, 20, 30].map((y) => ({
         date: `${2026 + y}-11-20`,
-        rate: Number((c.long + (c.base - c.long) * Math.exp(-y / 3)).toFixed(6)),
+        rate: Number((c.long + (c.base - c.long) * Math.exp(-y / 3) + move).toFixed(6)),
       })),
     ],
   })),
 )
 
-const curve_observations = curveSpecs.flatMap((c) =>
-  OBSERVATION_DATES.map((date, i) => ({
+/**
+ * The history's level and slope moves, walking back from 2026-11-19 (deterministic, a few basis points a day, each
+ * curve its own): [level, slope] on each history date, oldest first.
+ */
+function historyWalk(c: number): [number, number][] {
+  const out: [number, number][] = []
+  let level = -0.0004
+  let slope = 0
+  for (let k = 1; k <= HISTORY_DATES.length; k++) {
+    level -= 0.0003 * Math.sin(k * 1.7 + c) + 0.00012 * Math.cos(k * 0.37 + 2 * c)
+    slope -= 0.00015 * Math.sin(k * 2.3 + 3 * c)
+    out.push([level, slope])
+  }
+  return out.reverse()
+}
+
+const curve_observations = curveSpecs.flatMap((c, ci) =>
+  [
+    ...historyWalk(ci).map(([level, slope], j) => [HISTORY_DATES[j], level, slope] as const),
+    ...OBSERVATION_DATES.map((date, i) => [date, (i - 1) * 0.0004, 0] as const),
+  ].map(([date, level, slope]) => ({
     data_node_uid: nodes.curves,
     curve_identifier: c.id,
     time_index: `${date}T00:00:00Z`,
-    nodes: nelsonSiegel(c.ns[0], c.ns[1], c.ns[2], c.ns[3], (i - 1) * 0.0004),
+    nodes: nelsonSiegel(c.ns[0], c.ns[1] + slope, c.ns[2], c.ns[3], level),
     key_nodes: [
       {
         maturity_date: null,
