@@ -95,6 +95,14 @@ export interface Config {
   pricingWorkerInProcess: boolean
   /** how long a split batch waits for its parts before answering 504 */
   pricingBatchWaitMs: number
+  /** risk requests (scenarios, VaR, P&L explain, series) above this many valuations answer 202 with a job (0: never) */
+  riskAsyncValuations: number
+  /** valuations per part of a risk job */
+  riskPartValuations: number
+  /** seconds a finished risk job's result is kept */
+  riskJobKeepSeconds: number
+  /** a queued part's lock: a part whose process died is taken again once it lapses (BullMQ lockDuration) */
+  pricingJobLockMs: number
   /** which proxies may set X-Forwarded-Proto/Host/For (Fastify's trustProxy): false, true, a hop count, or addresses */
   trustProxy: TrustProxy
 }
@@ -248,6 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricingBatchJobSize: integer(env, 'PRICING_BATCH_JOB_SIZE', 2500, 0, 10_000),
     pricingWorkerInProcess: boolean(env, 'PRICING_WORKER_IN_PROCESS', true),
     pricingBatchWaitMs: integer(env, 'PRICING_BATCH_WAIT_MS', 120_000, 100, 3_600_000),
+    riskAsyncValuations: integer(env, 'RISK_ASYNC_VALUATIONS', 200_000, 0, 1_000_000_000),
+    riskPartValuations: integer(env, 'RISK_PART_VALUATIONS', 50_000, 1, 100_000_000),
+    riskJobKeepSeconds: integer(env, 'RISK_JOB_KEEP_SECONDS', 3600, 1, 30 * 86_400),
+    pricingJobLockMs: integer(env, 'PRICING_JOB_LOCK_MS', 30_000, 1_000, 600_000),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
   }
 }

@@ -171,6 +171,8 @@ export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> =
   explainFixedIncomePnl: calculation([mapping('items', '$.items', 'Items')]),
   getFixedIncomeHistoricalVar: calculation([mapping('items', '$.items', 'Items')]),
   getFixedIncomePricingSeries: calculation([mapping('series', '$.series', 'Series')]),
+  // a queued risk request's state: changes until it completes, so never cached
+  getFixedIncomeRiskJob: live(),
   getFixedIncomeAssetAnalytics: calculation(),
   getFixedIncomeAssetDuration: calculation(),
   getFixedIncomeAssetYield: calculation(),
@@ -200,6 +202,7 @@ export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set([
   'explainFixedIncomePnl',
   'getFixedIncomeHistoricalVar',
   'getFixedIncomePricingSeries',
+  'getFixedIncomeRiskJob',
 ])
 
 export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([

@@ -117,7 +117,7 @@ export function teachingDocument(doc: OpenApiObject): OpenApiObject {
             : type === 'null'
               ? 'OK: null (done)'
               : 'OK'
-          const recorded = op.operationId ? exampleResponse(op.operationId) : undefined
+          const recorded = op.operationId ? exampleResponse(op.operationId, status) : undefined
           if (media && recorded !== undefined) media.example = recorded
         } else {
           response.description = ERRORS[`${status}:${String(op.tags?.[0])}`] ?? ERRORS[status] ?? response.description

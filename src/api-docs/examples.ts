@@ -24,6 +24,8 @@ const PARAMS: Record<string, string> = {
   set_key: DEMO_SET_KEY,
   market_data_set_uid: DEMO.set,
   portfolio_uid: DEMO.portfolios.credit,
+  // a job's id is the server's: the example request queues the scenarios example first (test/helpers/examples.ts)
+  job_id: '0f8d5a52-3c1b-4e0e-9d8e-6c2a1f7b9e31',
 }
 
 /** `{uid}` by the collection the path is under (longest prefix first). */
@@ -343,8 +345,11 @@ export function exampleUrl(path: string, example: ExampleRequest): string {
 export const EXAMPLE_RESPONSES_FILE = new URL('./example-responses.json', import.meta.url)
 let responses: Record<string, unknown> | undefined
 
-/** The recorded 2xx response of an operation's example request. */
-export function exampleResponse(operationId: string): unknown {
+/**
+ * The recorded 2xx response of an operation's example request; a risk route's 202 (a queued job) is the recorded job
+ * status.
+ */
+export function exampleResponse(operationId: string, status = '200'): unknown {
   responses ??= JSON.parse(readFileSync(EXAMPLE_RESPONSES_FILE, 'utf8')) as Record<string, unknown>
-  return responses[operationId]
+  return status === '202' ? responses.getFixedIncomeRiskJob : responses[operationId]
 }

@@ -4,12 +4,14 @@
  * `npm run pricing-worker` always). Nothing here needs Redis to start; closing lets running parts finish.
  */
 import fp from 'fastify-plugin'
-import { PricingJobs, PricingWorker } from '../risk/jobs.ts'
+import { PricingJobs, PricingWorker, type PricingJobData } from '../risk/jobs.ts'
+import { RiskJobs } from '../risk/risk-jobs.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     pricingJobs: PricingJobs
     pricingWorker: PricingWorker | null
+    riskJobs: RiskJobs
   }
 }
 
@@ -26,14 +28,27 @@ export default fp(
       ? new PricingWorker(app, {
           redisUrl: config.redisUrl,
           prefix: config.bulkQueuePrefix,
+          lockMs: config.pricingJobLockMs,
           onCompleted: (job) =>
-            app.log.info({ job: job.id, assets: job.data.asset_uids.length }, 'pricing job completed'),
+            app.log.info(
+              { job: job.id, name: job.name, assets: (job.data as PricingJobData).asset_uids?.length },
+              'pricing job completed',
+            ),
         })
       : null
+    const risk = new RiskJobs(app, {
+      redisUrl: config.redisUrl,
+      prefix: config.bulkQueuePrefix,
+      asyncValuations: config.riskAsyncValuations,
+      partValuations: config.riskPartValuations,
+      keepSeconds: config.riskJobKeepSeconds,
+    })
     app.decorate('pricingJobs', jobs)
     app.decorate('pricingWorker', worker)
+    app.decorate('riskJobs', risk)
     app.addHook('onClose', async () => {
       await worker?.close()
+      await risk.close()
       await jobs.close()
     })
   },

@@ -18,6 +18,7 @@ import { createRedis } from '../bulk/redis.ts'
 import { QueueProducer } from '../bulk/queue-producer.ts'
 import { priceEach, type ItemOutcome } from './items.ts'
 import type { BatchItem } from './schemas.ts'
+import { processRiskJob, RISK_PART, RISK_RESULT, type RiskPartData, type RiskResultData } from './risk-jobs.ts'
 
 export const PRICING_QUEUE_NAME = 'pricing-batches'
 
@@ -28,6 +29,9 @@ export interface PricingJobData {
   parameters: Record<string, unknown>
   asset_uids: string[]
 }
+
+/** What the queue carries: batch parts, and risk jobs' parents and parts (risk-jobs.ts). */
+export type PricingQueueData = PricingJobData | RiskPartData | RiskResultData
 
 export const toItem = (o: ItemOutcome): BatchItem =>
   'priced' in o ? { asset_uid: o.asset_uid, status: 200, result: { ...o.priced.envelope, ...o.priced.result } } : o
@@ -134,7 +138,7 @@ export class PricingJobs {
 
 /** A process's share of the queue: prices parts with its own pool; built once Redis is first ready. */
 export class PricingWorker {
-  private worker: Worker<PricingJobData, BatchItem[]> | null = null
+  private worker: Worker<PricingQueueData, unknown> | null = null
   private readonly connection: Redis
   private closing: Promise<void> | null = null
 
@@ -144,18 +148,27 @@ export class PricingWorker {
       redisUrl: string
       prefix: string
       concurrency?: number
-      onCompleted?: (job: Job<PricingJobData, BatchItem[]>) => void
+      /** a part's lock: lapsed (its process gone), the part is taken again (BullMQ lockDuration, stalled checks) */
+      lockMs?: number
+      onCompleted?: (job: Job<PricingQueueData, unknown>) => void
     },
   ) {
     this.connection = createRedis(options.redisUrl, 'worker', app.log)
     this.connection.on('ready', () => {
       if (this.worker || this.closing) return
-      this.worker = new Worker<PricingJobData, BatchItem[]>(PRICING_QUEUE_NAME, (job) => priceItems(app, job.data), {
+      const handle = (job: Job<PricingQueueData, unknown>) =>
+        job.name === RISK_PART || job.name === RISK_RESULT
+          ? processRiskJob(app, job as Job, app.pricingJobs.queue as unknown as Queue)
+          : priceItems(app, job.data as PricingJobData)
+      const lockMs = options.lockMs ?? 30_000
+      this.worker = new Worker<PricingQueueData, unknown>(PRICING_QUEUE_NAME, handle, {
         connection: this.connection,
         prefix: options.prefix,
         // parts run on the pricing pool; two in flight keep it busy while one loads its contexts
         concurrency: options.concurrency ?? 2,
         runRetryDelay: 2_000,
+        lockDuration: lockMs,
+        stalledInterval: lockMs,
       })
       this.worker.on('error', () => {})
       this.worker.on('failed', (job, error) =>

@@ -13,8 +13,9 @@ import { pricingContexts, requirePricingDetails } from '../pricing/context.ts'
 import { contextQuery, pricingRequest, taskInContext } from '../pricing/price.ts'
 import { BumpBp, CurveQuoteSide, KeyRateTenors } from '../pricing/schemas.ts'
 import { priceEach, type ItemOutcome } from './items.ts'
+import type { RiskWork } from './work.ts'
 import { targetAssets, TargetEcho, targetEcho } from './scenarios.ts'
-import { resolveTarget, Target } from './targets.ts'
+import { resolveTarget, Target, type ResolvedTarget } from './targets.ts'
 
 const MarketDataSet = Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid' })
 
@@ -124,12 +125,14 @@ function split(e: Explained, q: number): SplitValues {
   }
 }
 
+type Outcome = { status: 200; result: Explained } | { status: number; detail: string }
+
 /** Each asset's explanation: its earlier task built first (a failure there is the item's), then both priced. */
 async function explainEach(
   app: FastifyInstance,
   body: PnlExplainRequest,
   assets: readonly string[],
-): Promise<Map<string, ItemOutcome>> {
+): Promise<Outcome[]> {
   const parameters = body.parameters ?? {}
   const at = (date: string) =>
     pricingRequest({ key: 'pnl-explain' }, { valuation_date: date, market_data_set: body.market_data_set, parameters })
@@ -156,15 +159,38 @@ async function explainEach(
   }
   const priced = assets.filter((uid) => earlier.has(uid))
   ;(await priceEach(app, to, priced)).forEach((o, i) => out.set(priced[i], o))
-  return out
+  return assets.map((uid) => {
+    const o = out.get(uid)!
+    return 'priced' in o
+      ? { status: 200, result: o.priced.result as unknown as Explained }
+      : { status: o.status, detail: o.detail }
+  })
 }
 
-export async function runPnlExplain(app: FastifyInstance, body: PnlExplainRequest): Promise<PnlExplainResponse> {
+export interface PreparedPnlExplain {
+  body: PnlExplainRequest
+  target: ResolvedTarget
+  assets: string[]
+}
+
+export async function preparePnlExplain(app: FastifyInstance, body: PnlExplainRequest): Promise<PreparedPnlExplain> {
   if (body.from_date >= body.to_date)
     throw unprocessable(`from_date ${body.from_date} must be before to_date ${body.to_date}.`)
   const target = await resolveTarget(app, body.target)
-  const assets = targetAssets(target)
-  const outcomes = await explainEach(app, body, assets)
+  return { body, target, assets: targetAssets(target) }
+}
+
+export const pnlExplainWork: RiskWork<PreparedPnlExplain, Outcome, PnlExplainResponse> = {
+  route: 'pnl-explain',
+  // two valuations and key-rate durations (two per tenor) per asset
+  size: (p) => p.assets.length * (2 + 2 * (p.body.parameters?.key_rate_tenors ?? KEY_RATE_TENORS).length),
+  assets: (p) => p.assets,
+  compute: (app, p, assets) => explainEach(app, p.body, assets),
+  compose: composePnlExplain,
+}
+
+function composePnlExplain({ body, target, assets }: PreparedPnlExplain, list: readonly Outcome[]): PnlExplainResponse {
+  const outcomes = new Map(assets.map((uid, i) => [uid, list[i]]))
   const tenors = body.parameters?.key_rate_tenors ?? [...KEY_RATE_TENORS]
   const zero = (): SplitValues => ({
     value_from: 0,
@@ -181,11 +207,11 @@ export async function runPnlExplain(app: FastifyInstance, body: PnlExplainReques
   const items = target.items.map((it) => {
     const ref = { asset_uid: it.asset_uid, asset_identifier: it.asset_identifier, quantity: it.quantity }
     const o = it.asset_uid === null ? undefined : outcomes.get(it.asset_uid)
-    if (!o || !('priced' in o)) {
+    if (!o || !('result' in o)) {
       totals.unpriced_items++
       return { ...ref, ...(o ?? { status: 404, detail: `Asset '${it.asset_identifier}' was not found.` }) }
     }
-    const e = o.priced.result as unknown as Explained
+    const e = o.result
     const s = split(e, it.quantity)
     totals.priced_items++
     for (const k of ['value_from', 'value_to', 'paid', 'total', 'carry', 'curves', 'fixings', 'residual'] as const)

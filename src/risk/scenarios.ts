@@ -25,6 +25,7 @@ import {
 } from './revalue.ts'
 import { resolveTarget, Target, type ResolvedTarget } from './targets.ts'
 import { resolveIndexUids } from './repository.ts'
+import type { RiskWork } from './work.ts'
 
 const MarketDataSet = Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid' })
 const Bp = (description: string) => Type.Number({ minimum: -10_000, maximum: 10_000, description })
@@ -319,25 +320,38 @@ export const targetAssets = (target: ResolvedTarget): string[] => [
   ...new Set(target.items.flatMap((i) => (i.asset_uid === null ? [] : [i.asset_uid]))),
 ]
 
-export async function runScenarios(app: FastifyInstance, body: ScenariosRequest): Promise<ScenariosResponse> {
+export interface PreparedScenarios {
+  body: ScenariosRequest
+  plan: ScenarioPlan
+  target: ResolvedTarget
+  assets: string[]
+}
+
+export async function prepareScenarios(app: FastifyInstance, body: ScenariosRequest): Promise<PreparedScenarios> {
   const plan = await scenarioPlan(app, body)
   const target = await resolveTarget(app, body.target)
-  const assets = targetAssets(target)
-  const outcomes = await revalue(
-    app,
-    { valuation_date: body.valuation_date, market_data_set: body.market_data_set, ...body.parameters },
-    assets,
-    plan,
-  )
-  const revalued = new Map(assets.map((uid, i) => [uid, outcomes[i]]))
-  return {
+  return { body, plan, target, assets: targetAssets(target) }
+}
+
+export const scenariosWork: RiskWork<PreparedScenarios, RevaluedItem, ScenariosResponse> = {
+  route: 'scenarios',
+  size: (p) => p.assets.length * Math.max(1, p.body.scenarios.length),
+  assets: (p) => p.assets,
+  compute: (app, p, assets) =>
+    revalue(
+      app,
+      { valuation_date: p.body.valuation_date, market_data_set: p.body.market_data_set, ...p.body.parameters },
+      assets,
+      p.plan,
+    ),
+  compose: ({ body, target, assets }, outcomes) => ({
     valuation_date: body.valuation_date,
     market_data_set: body.market_data_set,
     target: targetEcho(target),
     scenarios: composeScenarios(
       body.scenarios.map((s) => s.name),
       target,
-      revalued,
+      new Map(assets.map((uid, i) => [uid, outcomes[i]])),
     ),
-  }
+  }),
 }

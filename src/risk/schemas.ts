@@ -116,3 +116,33 @@ export const AccountRiskResponse = Type.Object(
   { additionalProperties: false, title: 'AccountRiskResponse' },
 )
 export type AccountRiskResponse = Static<typeof AccountRiskResponse>
+
+export const RiskJobParams = Type.Object({ job_id: Uid }, { additionalProperties: false })
+
+/** A queued risk request (src/risk/risk-jobs.ts): what the 202 and `GET .../jobs/{job_id}/` answer. */
+export const RiskJobStatus = Type.Object(
+  {
+    job_id: Type.String(),
+    route: Type.String({ description: 'scenarios, var, pnl-explain or series' }),
+    state: Type.String({
+      description:
+        'waiting-children (parts being priced), waiting or active (the parts are being composed), completed, failed',
+    }),
+    status_url: Type.String({ description: 'where to GET this status, then the result' }),
+    progress: Type.Object(
+      {
+        done_parts: Type.Integer(),
+        total_parts: Type.Integer(),
+        assets: Type.Integer(),
+        valuations: Type.Integer({ description: 'what the request costs: items × scenarios (or dates)' }),
+      },
+      { additionalProperties: false },
+    ),
+    created_at: DateTime,
+    finished_at: Type.Optional(DateTime),
+    result: Type.Optional({ ...JsonObject, description: "once completed: the route's 200 answer" }),
+    detail: Type.Optional(Type.String({ description: 'once failed: why' })),
+  },
+  { additionalProperties: false, title: 'RiskJobStatus' },
+)
+export type RiskJobStatus = Static<typeof RiskJobStatus>

@@ -14,6 +14,7 @@ import { contextQuery, pricingRequest } from '../pricing/price.ts'
 import { OPERATION_KEYS } from '../pricing/schemas.ts'
 import { businessDaysBetweenDates, curveCalendar } from './business-days.ts'
 import { priceEach } from './items.ts'
+import type { RiskWork } from './work.ts'
 
 export const MAX_SERIES_ASSETS = 100
 export const MAX_SERIES_DAYS = 3700
@@ -77,29 +78,55 @@ export type SeriesResponse = Static<typeof SeriesResponse>
 
 type Series = SeriesResponse['series'][number]
 
-export async function runSeries(
-  app: FastifyInstance,
-  body: SeriesRequest,
-  checkParameters: (body: unknown) => void,
-): Promise<SeriesResponse> {
-  const op = PRICER_OPERATIONS.find((o) => o.key === body.operation)!
-  const parameters = body.parameters ?? {}
-  checkParameters({ parameters })
+export interface PreparedSeries {
+  body: SeriesRequest
+  from: string
+  to: string
+  /** calendar days in the range: the size of each asset's series, at most */
+  days: number
+}
+
+/** The request's checks: its operation's parameters (as the single route checks them) and its range. */
+export function prepareSeries(body: SeriesRequest, checkParameters: (body: unknown) => void): PreparedSeries {
+  checkParameters({ parameters: body.parameters ?? {} })
   const from = body.from_date.slice(0, 10)
   const to = body.to_date.slice(0, 10)
   if (from > to) throw unprocessable(`from_date ${from} is after to_date ${to}.`)
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_SERIES_DAYS)
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1
+  if (days > MAX_SERIES_DAYS)
     throw unprocessable(`from_date to to_date spans more than ${MAX_SERIES_DAYS} days; split the range.`)
+  return { body, from, to, days }
+}
+
+export const seriesWork: RiskWork<PreparedSeries, Series, SeriesResponse> = {
+  route: 'series',
+  size: (p) => p.body.asset_uids.length * p.days,
+  assets: (p) => p.body.asset_uids,
+  compute: seriesOf,
+  compose: ({ body }, series) => ({
+    market_data_set: body.market_data_set,
+    operation: body.operation,
+    from_date: body.from_date,
+    to_date: body.to_date,
+    series: [...series],
+  }),
+}
+
+/** Each asset's series over the range, in order. */
+async function seriesOf(app: FastifyInstance, p: PreparedSeries, assets: readonly string[]): Promise<Series[]> {
+  const { body, from, to } = p
+  const op = PRICER_OPERATIONS.find((o) => o.key === body.operation)!
+  const parameters = body.parameters ?? {}
   const at = (day: string) =>
     pricingRequest(op, { valuation_date: `${day}T00:00:00.000Z`, market_data_set: body.market_data_set, parameters })
   const last = at(to)
   const contexts = await pricingContexts(
     app,
-    body.asset_uids.map((uid) => contextQuery(last, uid)),
+    assets.map((uid) => contextQuery(last, uid)),
   )
   const series: Series[] = []
   const days = new Map<string, string[]>()
-  body.asset_uids.forEach((uid, i) => {
+  assets.forEach((uid, i) => {
     const ctx = contexts[i]
     const s: Series = { asset_uid: uid, status: 200, points: [], missing: [] }
     series.push(s)
@@ -126,11 +153,5 @@ export async function runSeries(
       else s.missing.push({ date: day, status: o.status, detail: o.detail })
     })
   }
-  return {
-    market_data_set: body.market_data_set,
-    operation: op.key,
-    from_date: body.from_date,
-    to_date: body.to_date,
-    series,
-  }
+  return series
 }

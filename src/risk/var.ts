@@ -23,6 +23,7 @@ import { curveObservations } from './repository.ts'
 import { revalue, type RevaluedItem, type ScenarioPlan } from './revalue.ts'
 import { targetAssets, TargetEcho, targetEcho } from './scenarios.ts'
 import { resolveTarget, Target, type ResolvedTarget } from './targets.ts'
+import type { RiskWork } from './work.ts'
 
 const MarketDataSet = Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid' })
 
@@ -223,7 +224,21 @@ export function varFromPnl(
   return { rank, var: -threshold, es: -tail.reduce((s, x) => s + x, 0) / tail.length, index }
 }
 
-export async function runVar(app: FastifyInstance, body: VarRequest): Promise<VarResponse> {
+export interface HistoricalWindow {
+  dates: string[]
+  starts: string[]
+  skipped: { date: string; reason: string }[]
+}
+
+export interface PreparedVar {
+  body: VarRequest
+  target: ResolvedTarget
+  assets: string[]
+  plan: ScenarioPlan
+  window: HistoricalWindow
+}
+
+export async function prepareVar(app: FastifyInstance, body: VarRequest): Promise<PreparedVar> {
   const target = await resolveTarget(app, body.target)
   const assets = targetAssets(target)
   const { curves, node } = await usedCurves(app, body, assets)
@@ -235,15 +250,23 @@ export async function runVar(app: FastifyInstance, body: VarRequest): Promise<Va
       `No historical scenario in the last ${body.lookback_days ?? 250} business days: ` +
         `${skipped[skipped.length - 1]?.reason ?? 'no dates'} (and ${skipped.length - 1} more dates skipped).`,
     )
-  const outcomes = await revalue(app, { ...body, ...body.parameters }, assets, plan)
-  return composeVar(body, target, new Map(assets.map((uid, i) => [uid, outcomes[i]])), { dates, starts, skipped })
+  return { body, target, assets, plan, window: { dates, starts, skipped } }
+}
+
+export const varWork: RiskWork<PreparedVar, RevaluedItem, VarResponse> = {
+  route: 'var',
+  size: (p) => p.assets.length * Math.max(1, p.window.dates.length),
+  assets: (p) => p.assets,
+  compute: (app, p, assets) => revalue(app, { ...p.body, ...p.body.parameters }, assets, p.plan),
+  compose: (p, outcomes) =>
+    composeVar(p.body, p.target, new Map(p.assets.map((uid, i) => [uid, outcomes[i]])), p.window),
 }
 
 export function composeVar(
   body: VarRequest,
   target: ResolvedTarget,
   revalued: ReadonlyMap<string, RevaluedItem>,
-  window: { dates: string[]; starts: string[]; skipped: { date: string; reason: string }[] },
+  window: HistoricalWindow,
 ): VarResponse {
   const n = window.dates.length
   const pnl = new Array<number>(n).fill(0)

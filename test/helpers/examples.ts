@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { exampleRequest, exampleUrl } from '../../src/api-docs/examples.ts'
 import { buildBulk } from '../bulk/app.ts'
 import { build } from './app.ts'
+import { waitFor } from './wait.ts'
 
 export interface DocumentedOperation {
   operationId: string
@@ -33,6 +34,7 @@ export const readOnly = (op: DocumentedOperation) =>
 
 export async function sendExample(app: FastifyInstance, op: DocumentedOperation) {
   const example = exampleRequest(op.operationId, op.path)
+  if (op.operationId === 'getFixedIncomeRiskJob') example.params.job_id = await queuedJob(app)
   const url = exampleUrl(op.path, example)
   const response = await app.inject({
     method: op.method as 'GET',
@@ -45,6 +47,19 @@ export async function sendExample(app: FastifyInstance, op: DocumentedOperation)
     status: response.statusCode,
     body: response.body ? (JSON.parse(response.body) as unknown) : undefined,
   }
+}
+
+/** A job of the scenarios example, queued as `Prefer: respond-async` asks: what the job status example shows. */
+async function queuedJob(app: FastifyInstance): Promise<string> {
+  await waitFor(() => app.riskJobs.queues(1, true))
+  const scenarios = exampleRequest('runFixedIncomeScenarios', '/api/v1/pricing/scenarios/')
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/pricing/scenarios/',
+    headers: { prefer: 'respond-async' },
+    payload: scenarios.body as object,
+  })
+  return (JSON.parse(res.body) as { job_id: string }).job_id
 }
 
 /**
