@@ -187,9 +187,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           [
             'Runs `operation` with `parameters` on every asset of `asset_uids` (1 to 100) at the start (UTC) of each',
-            "business day from `from_date` to `to_date` (the asset's discount curve calendar): each point is exactly the",
-            "single-asset route's answer for that day; days it answers with an error (no market data: 409) are listed",
-            'in `missing` with the status and detail. Never cached.',
+            "business day from `from_date` to `to_date` (the asset's discount curve calendar): each point is exactly",
+            "the single-asset route's answer for that day; days it answers with an error (no market data: 409) are",
+            'listed in `missing` with the status and detail. Never cached.',
           ].join(' ') + ASYNC_NOTE,
         tags: [TAG],
         body: SeriesRequest,
