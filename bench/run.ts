@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: lists the benchmarks, or runs one:
- * `npm run bench -- core|http|bulk|batch|outage|isolation|scale|scale-data [args]`. Each benchmark prints its own
+ * `npm run bench -- core|http|bulk|batch|outage|isolation|scale|scale-data|risk [args]`. Each benchmark prints its own
  * figures side by side with its baseline measured in the same run.
  */
 import { spawnSync } from 'node:child_process'
@@ -15,6 +15,7 @@ const BENCHES: Record<string, string> = {
   isolation: 'bench/isolation/run.ts',
   scale: 'bench/scale/run.ts',
   'scale-data': 'bench/scale/data.ts',
+  risk: 'bench/risk/run.ts',
 }
 
 const [name, ...rest] = process.argv.slice(2)

@@ -134,6 +134,16 @@ export const CACHES: readonly CacheDescription[] = [
     invalidation: 'none needed: the schemas are code',
   },
   {
+    name: 'worker_scenario_curves',
+    family: 'pricing_cache',
+    thread: 'pricing worker',
+    owner: 'workers/operations/scenarios.ts (scenarioCurves)',
+    holds: "a yield curve rebuilt with a historical scenario's changes of its zero rates (VaR)",
+    key: "content: the curve's key and the content key of the changes",
+    bound: '4,096 entries',
+    invalidation: 'none needed: content-keyed',
+  },
+  {
     name: 'counts',
     family: 'list_cache',
     thread: 'main',

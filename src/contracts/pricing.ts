@@ -215,7 +215,15 @@ export const TaskCurveShock = Type.Union([
     { kind: Type.Literal('spread'), tenors: Type.Array(Type.String()), spreads: Type.Array(Type.Number()) },
     { additionalProperties: false },
   ),
-  Type.Object({ kind: Type.Literal('nodes'), shifts: Type.Array(Type.Number()) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('nodes'),
+      shifts: Type.Array(Type.Number()),
+      /** the content key of the shifts: a worker builds a curve under the same shifts once (scenarioCurves) */
+      key: Type.Optional(Type.String()),
+    },
+    { additionalProperties: false },
+  ),
 ])
 export type TaskCurveShock = Static<typeof TaskCurveShock>
 

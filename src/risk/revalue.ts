@@ -26,8 +26,11 @@ export type ScenarioPlan =
   | {
       kind: 'historical'
       count: number
-      /** by curve uid: count rows of node changes, one per node of the curve's observation at the valuation date */
-      curves: Record<string, { nodes: number; shifts: number[] }>
+      /**
+       * by curve uid: count rows of node changes, one per node of the curve's observation at the valuation date, and
+       * their content key (a worker builds each scenario's curve once: workers/operations/scenarios.ts)
+       */
+      curves: Record<string, { nodes: number; shifts: number[]; key: string }>
     }
 
 export const scenarioCount = (plan: ScenarioPlan): number =>
@@ -95,7 +98,11 @@ function historicalScenarios(
       if (uid === undefined) continue
       const h = plan.curves[uid]
       // a curve the plan has no history for is refused by the worker (no shifts for its nodes): never left unmoved
-      s[role] = [{ kind: 'nodes', shifts: h ? h.shifts.slice(k * h.nodes, (k + 1) * h.nodes) : [] }]
+      s[role] = [
+        h
+          ? { kind: 'nodes', shifts: h.shifts.slice(k * h.nodes, (k + 1) * h.nodes), key: `${h.key}:${k}` }
+          : { kind: 'nodes', shifts: [] },
+      ]
     }
     out.push(s)
   }

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import { DateTime } from '../contracts/common.ts'
 import { decodeCurve, type CurveNodes } from '../db/curve-payload.ts'
 import { conflict } from '../http/errors.ts'
+import { contentKey } from '../pricing/content-key.ts'
 import { pricingContexts } from '../pricing/context.ts'
 import { contextQuery, pricingRequest } from '../pricing/price.ts'
 import { CurveQuoteSide } from '../pricing/schemas.ts'
@@ -185,7 +186,7 @@ async function historicalPlan(
     byDay.set(r.day, decodeCurve(r.payload, r.day))
   }
   const plan: Extract<ScenarioPlan, { kind: 'historical' }> = { kind: 'historical', count: 0, curves: {} }
-  for (const [uid, c] of curves) plan.curves[uid] = { nodes: c.nodes.days_to_maturity.length, shifts: [] }
+  for (const [uid, c] of curves) plan.curves[uid] = { nodes: c.nodes.days_to_maturity.length, shifts: [], key: '' }
   const dates: string[] = []
   const starts: string[] = []
   const skipped: { date: string; reason: string }[] = []
@@ -208,6 +209,7 @@ async function historicalPlan(
     dates.push(end)
     starts.push(begin)
   })
+  for (const h of Object.values(plan.curves)) h.key = contentKey(h.shifts)
   return { plan, dates, starts, skipped }
 }
 

@@ -8,6 +8,7 @@ import { builtCurves, fixingHistories } from './market.ts'
 import { floaterPlans, instruments } from './valuation.ts'
 import { callableTrees } from './callable.ts'
 import { resultSerializers } from '../result-json.ts'
+import { scenarioCurves } from './scenarios.ts'
 
 export const CACHE_STATS_CHANNEL = 'pricing-worker-caches'
 
@@ -19,6 +20,7 @@ export const WORKER_CACHES = [
   'fixings',
   'callable_trees',
   'result_serializers',
+  'scenario_curves',
 ] as const
 export type WorkerCacheName = (typeof WORKER_CACHES)[number]
 
@@ -65,6 +67,7 @@ export function reportCaches(): void {
     fixings: fixingHistories.stats(),
     callable_trees: callableTrees.stats(),
     result_serializers: resultSerializers.stats(),
+    scenario_curves: scenarioCurves.stats(),
   }
   const report: WorkerCacheReport = { threadId, caches }
   channel.postMessage(report)

@@ -18,7 +18,11 @@ import { brent } from '../quant/math/solvers1d/brent.ts'
 import { discountCurve, requiredCurve } from './market.ts'
 import { callableValuation } from './callable.ts'
 import { newtonFromGuess } from '../quant/math/solvers1d/newton-from-guess.ts'
-import { floatingRateBondFrom, floatingRateBondNpv } from '../quant/instruments/bonds/floating-rate-bond.ts'
+import {
+  floatingRateBondFrom,
+  floatingRateBondNpv,
+  overnightFloatingRateBondNpv,
+} from '../quant/instruments/bonds/floating-rate-bond.ts'
 import { floatingCouponPlanIndex } from '../quant/cashflows/ibor-leg.ts'
 import { withForecastCurve } from '../quant/indexes/ibor-index.ts'
 import { callableTree, type Instrument, type Valued } from './valuation.ts'
@@ -71,9 +75,20 @@ export function npvUnder(
     const vol = models.vol ?? floating.vol
     if (floating.planIndex === undefined)
       floating.planIndex = floatingCouponPlanIndex(floating.plan.leg, bond.cashflows)
-    const npv = floating.planIndex
-      ? floatingRateBondNpv(floating.plan, bond, floating.planIndex, index, inst.evaluationDate, discount, scratch, vol)
-      : undefined
+    const npv = floating.plan.overnight
+      ? overnightFloatingRateBondNpv(bond, index, inst.evaluationDate, discount)
+      : floating.planIndex
+        ? floatingRateBondNpv(
+            floating.plan,
+            bond,
+            floating.planIndex,
+            index,
+            inst.evaluationDate,
+            discount,
+            scratch,
+            vol,
+          )
+        : undefined
     if (npv !== undefined) return npv
     bond = floatingRateBondFrom(floating.plan, index, inst.evaluationDate, false, vol)
   }

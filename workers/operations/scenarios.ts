@@ -24,11 +24,15 @@ import type { YieldTermStructure } from '../quant/curves/yield-term-structure.ts
 import { ZeroSpreadedTermStructure } from '../quant/curves/zero-spreaded-term-structure.ts'
 import { PiecewiseZeroSpreadedTermStructure } from '../quant/curves/piecewise-zero-spreaded-term-structure.ts'
 import { cpiBond } from '../quant/instruments/bonds/cpi-bond.ts'
+import { BoundedCache } from '../../src/caches/bounded-cache.ts'
 import { HULL_WHITE_A, HULL_WHITE_SIGMA, TREE_STEPS } from '../quant/engines/callable/tree-callable-bond-engine.ts'
 import { inflationIndex, taskCurveData } from './market.ts'
 import { cpiBondOptions, timeCaches } from './rebuild-instrument.ts'
 import { amountsScratch, npvUnder, zeroMemos, type ModelOverrides } from './risk.ts'
 import { value, type Valued } from './valuation.ts'
+
+/** Curves rebuilt under a scenario's node changes, by the curve's and the changes' content keys (cache-report.ts). */
+export const scenarioCurves = new BoundedCache<YieldTermStructure>(4096)
 
 /** Each spread shock's tenors as times of a curve (reference date and day counter), linear between, flat beyond. */
 function spreadTimes(shock: TaskCurveShock & { kind: 'spread' }, reference: DateSerial, dc: DayCounter): Time[] {
@@ -69,15 +73,21 @@ function shockedCurve(
   if (!shocks || shocks.length === 0) return base
   let curve = base
   if (stored) {
-    const data = taskCurveData(stored)
-    const shifts = nodeShifts(shocks, data.nodes.zero.length, 'curve')
-    if (shifts)
-      curve = buildCurve({
+    const build = () => {
+      const data = taskCurveData(stored)
+      const shifts = nodeShifts(shocks, data.nodes.zero.length, 'curve')
+      if (!shifts) return base
+      return buildCurve({
         referenceDate: fromIso(data.reference_date, 'curve.reference_date'),
         nodes: { days_to_maturity: data.nodes.days_to_maturity, zero: data.nodes.zero.map((z, i) => z + shifts[i]) },
         building: data.building,
         workspace: timeCaches,
       })
+    }
+    // one historical scenario's curve is every item's on it: built once per thread by content (the curve's and the
+    // shifts' keys)
+    const key = shocks.length === 1 && shocks[0].kind === 'nodes' ? shocks[0].key : undefined
+    curve = key === undefined ? build() : scenarioCurves.getOrSet(`${stored.cache_key}|${key}`, build)
   }
   for (const s of shocks) {
     if (s.kind !== 'spread') continue

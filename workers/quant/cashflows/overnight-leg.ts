@@ -174,15 +174,33 @@ interface Observed {
   evaluationDate: DateSerial
 }
 
+/**
+ * The discount factor of the last forecast day's end: a lookback's consecutive days each start where the one before
+ * ended, so a coupon's forecasts read each date's discount once instead of twice.
+ */
+interface DiscountMemo {
+  date: DateSerial
+  discount: number
+}
+
 /** Day k's rate: its fixing when fixed (past, or today when present), else the forecast; NaN: a past one missing. */
-function dayRate(p: OvernightCouponPlan, k: number, o: Observed): Rate {
+function dayRate(p: OvernightCouponPlan, k: number, o: Observed, memo?: DiscountMemo): Rate {
   const f = p.fixing[k]
   if (f <= o.evaluationDate) {
     const fixed = o.index.history.get(f)
     if (fixed !== undefined) return fixed
     if (f < o.evaluationDate) return Number.NaN
   }
-  return forecastFixing(o.index, f, p.next[k], o.index.dayCounter.yearFraction(f, p.next[k]))
+  const next = p.next[k]
+  const t = o.index.dayCounter.yearFraction(f, next)
+  const curve = o.index.forecastCurve
+  if (memo === undefined || curve === null || !(t > 0)) return forecastFixing(o.index, f, next, t)
+  // forecastFixing's (P(d1) / P(d2) - 1) / t, each discount read once
+  const start = memo.date === f ? memo.discount : discountAt(curve, f, true)
+  const end = discountAt(curve, next, true)
+  memo.date = next
+  memo.discount = end
+  return (start / end - 1) / t
 }
 
 /** The first past day without its fixing, or -1. */
@@ -216,6 +234,7 @@ function accumulate(p: OvernightCouponPlan, o: Observed, upTo: number, lastWeigh
   if (k < unlocked && p.fixing[k] < o.evaluationDate) return Number.NaN
   const curve = o.index.forecastCurve
   const telescopes = (k: number) => compound && curve !== null && p.aligned[k] === 1 && weightOf(k) === p.weight[k]
+  const memo: DiscountMemo = { date: -1, discount: 0 }
   while (k < unlocked) {
     if (curve !== null && telescopes(k)) {
       // a run of consecutive days each weighed by its own forecast period: one ratio of discount factors
@@ -225,7 +244,7 @@ function accumulate(p: OvernightCouponPlan, o: Observed, upTo: number, lastWeigh
       k = j + 1
       continue
     }
-    const r = dayRate(p, k, o)
+    const r = dayRate(p, k, o, memo)
     acc = compound ? acc * (1 + r * weightOf(k)) : acc + r * weightOf(k)
     k++
   }
@@ -274,6 +293,18 @@ function overnightCoupon(p: OvernightCouponPlan, o: Observed): FloatingRateCoupo
     overnight: { plan: p, index: o.index, evaluationDate: o.evaluationDate },
   }
 }
+
+/**
+ * overnightCoupon(p, {index, evaluationDate}).amount, without the coupon: NaN where a past fixing is missing. A coupon
+ * whose every day is fixed before the evaluation date does not read the curve (the caller keeps its amount).
+ */
+export function overnightCouponAmount(p: OvernightCouponPlan, index: IborIndex, evaluationDate: DateSerial): number {
+  return p.nominal * (p.gearing * periodRate(p, { index, evaluationDate }) + p.spread) * p.yf
+}
+
+/** Whether every observed day of the coupon is before the evaluation date (its amount is its fixings'). */
+export const overnightCouponFixed = (p: OvernightCouponPlan, evaluationDate: DateSerial) =>
+  p.fixing[p.fixing.length - 1] < evaluationDate
 
 /** The coupons of a planned overnight leg with the index's fixings and forecasts at an evaluation date. */
 export function overnightLegCoupons(

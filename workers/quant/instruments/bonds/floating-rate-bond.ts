@@ -12,6 +12,8 @@ import type { ExCouponTerms } from '../../cashflows/fixed-rate-leg.ts'
 import { iborLegAmounts, iborLegCoupons, iborLegPlan, type IborLegPlan } from '../../cashflows/ibor-leg.ts'
 import type { OptionletVolatility } from '../../cashflows/optionlet-pricer.ts'
 import {
+  overnightCouponAmount,
+  overnightCouponFixed,
   overnightLegCoupons,
   overnightLegPlan,
   type OvernightLegPlan,
@@ -160,6 +162,34 @@ export function floatingRateBondNpv(
     const amount = j < 0 ? amountOf(cf) : amounts[j]
     // the bond would fail reading this amount (a missing fixing, a null accrual): the caller builds it
     if (j >= 0 && Number.isNaN(amount)) return undefined
+    total += amount * discountAt(curve, cf.date, true)
+  }
+  return total / discountAt(curve, reference, true)
+}
+
+/**
+ * floatingRateBondNpv for an overnight floater: discountingBondNpv(floatingRateBondFrom(plan, index, evaluationDate),
+ * curve), bit for bit, from `bond` (the plan's bond at the same date on another curve): its live coupons still
+ * observing days on or after the evaluation date are compounded again on `index` (overnightCouponAmount, the
+ * coupon's own arithmetic), the others keep their amounts. Undefined where a live amount would fail (a missing
+ * fixing): the caller builds the bond, which fails as it always did.
+ */
+export function overnightFloatingRateBondNpv(
+  bond: Bond,
+  index: IborIndex,
+  evaluationDate: DateSerial,
+  curve: YieldTermStructure,
+): number | undefined {
+  const reference = curve.referenceDate
+  let total = 0
+  for (const cf of bond.cashflows) {
+    if (hasOccurred(cf, reference, false) || tradingExCoupon(cf, reference)) continue
+    let amount: number
+    if (cf.kind === 'floating' && cf.overnight && !overnightCouponFixed(cf.overnight.plan, evaluationDate)) {
+      amount = overnightCouponAmount(cf.overnight.plan, index, evaluationDate)
+      if (Number.isNaN(amount)) return undefined
+    } else if (cf.kind === 'floating' && (cf.missingFixing || cf.nullAccrual)) return undefined
+    else amount = amountOf(cf)
     total += amount * discountAt(curve, cf.date, true)
   }
   return total / discountAt(curve, reference, true)
