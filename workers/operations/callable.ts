@@ -159,7 +159,7 @@ export interface CallableTree {
 
 /**
  * Trees of at most this many nodes are cached (8 bytes each for their fitted discounts: 0.5 MB at most; the scale
- * book's callables have 1,000-2,300). A larger tree owns a layout of 36 bytes a node besides (hull-white-tree.ts).
+ * book's callables have 1,000-2,300). A larger tree owns a layout of 44 bytes a node besides (hull-white-tree.ts).
  */
 export const KEPT_TREE_NODES = 1 << 16
 

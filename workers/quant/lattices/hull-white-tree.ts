@@ -44,6 +44,11 @@ interface TreeLayout {
    * per node, side by side: the probabilities of the down, middle and up branches (one stream for a rollback to read)
    */
   probs: Float64Array
+  /**
+   * per node: exp(-x·dt), the fit's one-step discount before phi: curve-free, so the trees of one shape (a
+   * scenario's, a bump's) fitted to other curves read it instead of an exponential per node
+   */
+  expx: Float64Array
   /** false once the next layout of another shape took over its arrays (a tree on it then builds it again) */
   valid: boolean
   buffers: LayoutBuffers
@@ -69,7 +74,7 @@ const RECYCLED_NODES = 1 << 16
  * What trees valued one after another reuse, owned by their caller (one per pricing thread; a fresh one when none is
  * given). `layout` is the last layout built, reused when the next tree has the same shape (its inputs compared in
  * full, so a reused layout is the one a rebuild would compute): the bumped trees of one request cost their fit alone,
- * and allocate only their fitted discounts (8 of a tree's 36 bytes per node: the layout is up to 70 MB at the node
+ * and allocate only their fitted discounts (8 of a tree's 44 bytes per node: the layout is up to 86 MB at the node
  * limit, the discounts 20 MB). `slots` are the passes' scratch arrays (scratch.ts).
  */
 export interface TreeWorkspace {
@@ -99,7 +104,7 @@ function buffersFor(ws: TreeWorkspace, steps: number, nodes: number): LayoutBuff
   const grown = (k: number) => 2 ** Math.ceil(Math.log2(Math.max(k, 64)))
   const s = grown(steps)
   const c = nodes <= RECYCLED_NODES ? grown(nodes) : nodes
-  return { steps: s, nodes: c, ints: new Int32Array(2 * s + c), floats: new Float64Array(3 * s + 3 * c) }
+  return { steps: s, nodes: c, ints: new Int32Array(2 * s + c), floats: new Float64Array(3 * s + 4 * c) }
 }
 
 function layoutOf(ws: TreeWorkspace, grid: TimeGrid, a: number, sigma: number, maxNodes: number): TreeLayout {
@@ -133,10 +138,11 @@ function layoutOf(ws: TreeWorkspace, grid: TimeGrid, a: number, sigma: number, m
     dx: floatsAt(2, n + 1),
     mid: buffers.ints.subarray(2 * steps, 2 * steps + capacity),
     probs: buffers.floats.subarray(3 * steps, 3 * steps + 3 * capacity),
+    expx: buffers.floats.subarray(3 * steps + 3 * buffers.nodes, 3 * steps + 3 * buffers.nodes + capacity),
     valid: true,
     buffers,
   }
-  const { size: sizes, offset: offsets, x0, dx: dxs, mid, probs } = layout
+  const { size: sizes, offset: offsets, x0, dx: dxs, mid, probs, expx } = layout
 
   let jMin = 0
   let jMax = 0
@@ -176,6 +182,12 @@ function layoutOf(ws: TreeWorkspace, grid: TimeGrid, a: number, sigma: number, m
       probs[3 * idx + 1] = (2 - e2v) * (1 / 3)
       probs[3 * idx + 2] = (1 + e2v + e3v) * (1 / 6)
     }
+    // x as the fit steps through the layer (x0, then + dx per node): the same numbers
+    let x = x0[i]
+    for (let idx = offset; idx < offset + size; idx++) {
+      expx[idx] = Math.exp(-x * dt)
+      x += dxPrev
+    }
     offset += size
     jMin = nextMin
     jMax = nextMax
@@ -209,7 +221,7 @@ export class HullWhiteTree {
   private readonly discount: Float64Array
   readonly maxSize: number
 
-  /** nodes of the tree (steps 0..n-1): its fitted discounts are 8 bytes each, its layout 36 */
+  /** nodes of the tree (steps 0..n-1): its fitted discounts are 8 bytes each, its layout 44 */
   get nodes(): number {
     return this.discount.length
   }
@@ -277,23 +289,20 @@ export class HullWhiteTree {
   private fit(curve: YieldTermStructure): void {
     let prices = scratchArray(this.workspace.slots, SCRATCH.fitPrices, this.maxSize)
     let next = scratchArray(this.workspace.slots, SCRATCH.fitNext, this.maxSize)
-    const { mid, probs, size: sizes, dts, dx: dxs, offset: offsets, x0 } = this.current()
+    const { mid, probs, size: sizes, dts, offset: offsets, expx } = this.current()
     const discount = this.discount
     prices[0] = 1
     for (let i = 0; i < this.steps; i++) {
       const size = sizes[i]
       const dt = dts[i]
-      const dx = dxs[i]
       const off = offsets[i]
       const discountBond = curve.discountT(this.grid.times[i + 1])
       let value = 0
-      let x = x0[i]
       for (let j = 0; j < size; j++) {
-        // exp(-x·dt) kept in the discount slot until phi is known
-        const d = Math.exp(-x * dt)
+        // exp(-x·dt) (the layout's) kept in the discount slot until phi is known
+        const d = expx[off + j]
         discount[off + j] = d
         value += prices[j] * d
-        x += dx
       }
       const phi = Math.log(value / discountBond) / dt
       this.phi[i] = phi
