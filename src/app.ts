@@ -16,6 +16,7 @@ import openapiPlugin from './plugins/openapi.ts'
 import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
+import authPlugin from './plugins/auth.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import {
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   listCounts.resize(config.listCountCacheSize)
   await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
+  await app.register(authPlugin)
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)
   await app.register(queuePlugin)

@@ -105,7 +105,20 @@ export interface Config {
   pricingJobLockMs: number
   /** which proxies may set X-Forwarded-Proto/Host/For (Fastify's trustProxy): false, true, a hop count, or addresses */
   trustProxy: TrustProxy
+  /** who may call the API (src/plugins/auth.ts): no one checked, API keys in PostgreSQL, or JWTs of an issuer */
+  authMode: AuthMode
+  /** a listener on a non-loopback HOST with AUTH_MODE none starts only when this says so (src/server.ts) */
+  allowUnauthenticated: boolean
+  /** AUTH_MODE jwt: the issuer's JWKS, its `iss` and the `aud` tokens must carry */
+  authJwksUrl: string | null
+  authIssuer: string | null
+  authAudience: string | null
+  /** a file holding the first admin API key (a compose secret), stored hashed at start (src/auth/api-keys.ts) */
+  authBootstrapKeyFile: string | null
 }
+
+export const AUTH_MODES = ['none', 'api-keys', 'jwt'] as const
+export type AuthMode = (typeof AUTH_MODES)[number]
 
 export type TrustProxy = boolean | number | string[]
 
@@ -261,6 +274,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     riskJobKeepSeconds: integer(env, 'RISK_JOB_KEEP_SECONDS', 3600, 1, 30 * 86_400),
     pricingJobLockMs: integer(env, 'PRICING_JOB_LOCK_MS', 30_000, 1_000, 600_000),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    ...auth(env),
+  }
+}
+
+function auth(env: NodeJS.ProcessEnv) {
+  const authMode = (env.AUTH_MODE || 'none') as AuthMode
+  if (!AUTH_MODES.includes(authMode))
+    throw new ConfigError(`AUTH_MODE must be one of ${AUTH_MODES.join(', ')}, got '${env.AUTH_MODE}'`)
+  const jwt = authMode === 'jwt'
+  for (const name of ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'])
+    if (jwt && !env[name]) throw new ConfigError(`AUTH_MODE=jwt needs ${name}`)
+  return {
+    authMode,
+    allowUnauthenticated: boolean(env, 'ALLOW_UNAUTHENTICATED', false),
+    authJwksUrl: jwt ? url(env, 'AUTH_JWKS_URL', '', ['https:', 'http:']) : null,
+    authIssuer: jwt ? (env.AUTH_ISSUER as string) : null,
+    authAudience: jwt ? (env.AUTH_AUDIENCE as string) : null,
+    authBootstrapKeyFile: env.AUTH_BOOTSTRAP_KEY_FILE || null,
   }
 }
 

@@ -15,8 +15,19 @@ import { buildApp } from './app.ts'
 import { shutdownOnSignals } from './lifecycle.ts'
 import { createLogStream } from './log-stream.ts'
 import { createOpsServer } from './http/ops-surface.ts'
+import { isLoopback } from './auth/loopback.ts'
+import { BOOTSTRAP_KEY_NAME, bootstrapAdminKey } from './auth/api-keys.ts'
+import { readFileSync } from 'node:fs'
 
 const config = loadConfigOrExit()
+// open to the network only with authentication, or when the deployment says so in as many words
+if (config.authMode === 'none' && !isLoopback(config.host) && !config.allowUnauthenticated) {
+  console.error(
+    `HOST ${config.host} is not a loopback address and AUTH_MODE is none: set AUTH_MODE (api-keys or jwt), or ` +
+      'ALLOW_UNAUTHENTICATED=true to serve it without authentication',
+  )
+  process.exit(1)
+}
 // A book's caches keep a large heap live (~150 MB for 50,000 bonds on the main thread); V8 lets the old generation grow
 // to two or three times its live size under load before it collects again, so a busy process's memory rises by a few
 // hundred MB whatever it holds. HEAP_GROWTH_PERCENT (default 50) bounds that growth, at a price in marking, which fell
@@ -40,6 +51,11 @@ try {
   try {
     const applied = await migrate(setup)
     if (applied.length) prepared.push(`applied ${applied.length} migration(s): ${applied.join(', ')}`)
+    if (
+      config.authBootstrapKeyFile &&
+      (await bootstrapAdminKey(setup, readFileSync(config.authBootstrapKeyFile, 'utf8')))
+    )
+      prepared.push(`stored the bootstrap admin key of ${config.authBootstrapKeyFile} as '${BOOTSTRAP_KEY_NAME}'`)
     if (config.loadDemoData && (await loadDemoIfEmpty(setup)))
       prepared.push('loaded the demo bundle into the empty database (LOAD_DEMO_DATA=false to start empty)')
   } finally {

@@ -16,6 +16,9 @@ type Marked = IncomingMessage & { [FROM_OPS_LISTENER]?: true }
 
 const pathOf = (url: string) => url.split('?')[0]
 
+/** Whether a request came in on the ops listener (internal: authentication does not apply there). */
+export const fromOpsListener = (raw: IncomingMessage): boolean => (raw as Marked)[FROM_OPS_LISTENER] === true
+
 export const isOpsPath = (url: string): boolean => {
   const path = pathOf(url)
   return path === '/metrics' || path === '/ops' || path.startsWith('/ops/')

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.ts'
 import { teachingDocument, type OpenApiObject } from '../api-docs/document.ts'
+import { routeScope, type RouteScope } from '../auth/scopes.ts'
 
 const require = createRequire(import.meta.url)
 // Redoc's standalone bundle ships inside the npm package: the reference view works with no network access.
@@ -47,8 +48,44 @@ export function localOnlyCsp(header: string): string {
     .replace(/\s*upgrade-insecure-requests;/, '')
 }
 
+/** What each operation needs (src/auth/scopes.ts), for the document: `x-scope`, its security and a line. */
+function declareScopes(doc: OpenApiObject, scopes: ReadonlyMap<string, RouteScope>): OpenApiObject {
+  const d = doc as OpenApiObject & {
+    components?: Record<string, Record<string, unknown>>
+    paths?: Record<string, Record<string, Record<string, unknown>>>
+  }
+  d.components = { ...d.components, securitySchemes: { bearer: BEARER } }
+  for (const [path, item] of Object.entries(d.paths ?? {}))
+    for (const [method, op] of Object.entries(item)) {
+      const scope = scopes.get(`${method.toUpperCase()} ${path}`)
+      if (!scope) continue
+      op['x-scope'] = scope
+      op.security = scope === 'public' ? [] : [{ bearer: [] }]
+      if (scope !== 'public')
+        op.description = `${String(op.description ?? op.summary ?? '')}\n\nScope: \`${scope}\` (when AUTH_MODE is set).`
+    }
+  return doc
+}
+
+const BEARER = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    'With AUTH_MODE=api-keys an API key (`npm run keys -- create`), with AUTH_MODE=jwt a JWT of the configured ' +
+    "issuer whose `scope` (or `scp`) holds read, write or admin. A scope includes those below it. Each operation's " +
+    '`x-scope` says which it needs; with AUTH_MODE=none (the default on a loopback HOST) nothing is checked.',
+}
+
 export default fp(
   async (app) => {
+    // each route's scope, by the method and OpenAPI path the document lists it under
+    const scopes = new Map<string, RouteScope>()
+    app.addHook('onRoute', (route) => {
+      const path = route.url.replace(/:(\w+)/g, '{$1}')
+      const readOnly = (route.config as { readOnly?: boolean } | undefined)?.readOnly === true
+      for (const method of [route.method].flat())
+        scopes.set(`${method} ${path}`, routeScope(method, route.url, readOnly))
+    })
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -60,12 +97,13 @@ export default fp(
       },
       transformObject: (document) =>
         ('openapiObject' in document
-          ? teachingDocument(document.openapiObject as OpenApiObject)
+          ? declareScopes(teachingDocument(document.openapiObject as OpenApiObject), scopes)
           : document.swaggerObject) as ReturnType<SwaggerTransformObject>,
     })
     await app.register(swaggerUi, {
       routePrefix: '/docs',
-      uiConfig: { deepLinking: true },
+      // the Authorize button keeps a bearer credential across reloads
+      uiConfig: { deepLinking: true, persistAuthorization: true },
       staticCSP: true,
       transformStaticCSP: localOnlyCsp,
     })
