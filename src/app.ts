@@ -17,6 +17,7 @@ import pricerPlugin from './plugins/pricer.ts'
 import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import authPlugin from './plugins/auth.ts'
+import auditPlugin from './plugins/audit.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import {
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(readinessPlugin, { timeoutMs: config.dbConnectTimeoutMs, retryAfterSeconds: RETRY_AFTER_SECONDS })
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
   await app.register(authPlugin)
+  await app.register(auditPlugin)
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)
   await app.register(queuePlugin)

@@ -206,6 +206,8 @@ export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set([
 ])
 
 export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([
+  // the audit trail: admin only (issue 37), not a workbench's
+  'listAuditEvents',
   // pricing curves: registry row, its delete preflight and delete, and list discovery
   'getPricingCurve',
   'getPricingCurveDeleteImpact',

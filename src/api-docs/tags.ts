@@ -12,7 +12,8 @@ export const TAGS = [
     name: 'risk',
     description:
       'Risk beyond the peer: one pricer operation over up to 10,000 assets in one request (each item what its single ' +
-      "route answers), and the NPV, DV01 and key-rate DV01 of an account's holdings with their totals. " +
+      "route answers), and the NPV, DV01 and key-rate DV01 of an account's holdings with their totals; scenarios, " +
+      'P&L explain, historical VaR and prices over time, large ones as jobs. ' +
       'Curve-bump durations, key-rate durations and the OAS of callables are parameters and keys of the pricer ' +
       'operations.',
   },
@@ -27,6 +28,10 @@ export const TAGS = [
     description:
       'Market-data sets and their concept bindings: which storage holds the curves (`discount_curves`) and the ' +
       'fixings (`fixing_rates`) a set prices with.',
+  },
+  {
+    name: 'audit',
+    description: 'The audit trail of every write through the API or the loader (admin scope when AUTH_MODE is set).',
   },
   { name: 'assets', description: 'Assets, their latest snapshot, summaries and the asset monitor frame.' },
   {

@@ -12,6 +12,7 @@ import { runCli } from './cli.ts'
 import { loadBundle, type LoadSummary } from './bundle/load.ts'
 import { readBundleFile } from './bundle/read-file.ts'
 import { validateBundle, type BundleIssue } from './bundle/validate.ts'
+import { recordEvent } from '../audit/repository.ts'
 
 const USAGE = 'usage: npm run load -- [--check] [--allow-large-rates] FILE.json'
 const FLAGS = ['--check', '--allow-large-rates']
@@ -66,9 +67,20 @@ await runCli(async () => {
 
   await ensureDatabase(config.databaseUrl)
   const sql = createSql(config.databaseUrl, { max: 2 })
+  // the audit trail records the loader's writes too, refused ones included (subject `loader`)
+  const audit = (status: number, touched: Record<string, unknown>) =>
+    recordEvent(sql, { subject: 'loader', operation_id: 'loadBundle', method: 'CLI', path: file, status, touched })
   try {
     await migrate(sql)
-    const summary = await loadBundle(sql, input, { onWarning: warn, allowLargeRates })
+    let summary: LoadSummary
+    try {
+      summary = await loadBundle(sql, input, { onWarning: warn, allowLargeRates })
+    } catch (error) {
+      const issues = (error as { issues?: unknown[] }).issues
+      await audit(issues ? 422 : 500, { kind: 'bundle', ...(issues ? { issues: issues.length } : {}) }).catch(() => {})
+      throw error
+    }
+    await audit(200, { kind: 'bundle', counts: summary })
     console.log(`loaded ${file}: ${counts(summary)}`)
   } finally {
     await sql.end({ timeout: 5 })
