@@ -59,6 +59,8 @@ export interface Config {
   /** load the demo bundle at start when the database holds no assets */
   loadDemoData: boolean
   bodyLimitBytes: number
+  /** the bundle route's own body limit (POST /api/v1/pricing/bundles/) */
+  bundleBodyLimitBytes: number
   /** how long a client may take to send a whole request (headers and body); not the time to answer it */
   requestTimeoutMs: number
   /** exact counts of filtered lists cached per process while the data is unchanged (entries) */
@@ -249,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    bundleBodyLimitBytes: integer(env, 'BUNDLE_BODY_LIMIT_BYTES', 33_554_432, 1024, 1_073_741_824),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
     pricingPrewarmTerms: boolean(env, 'PRICING_PREWARM_TERMS', true),

@@ -171,6 +171,10 @@ export const OPERATION_REGISTRY: Readonly<Record<string, RegisteredOperation>> =
   explainFixedIncomePnl: calculation([mapping('items', '$.items', 'Items')]),
   getFixedIncomeHistoricalVar: calculation([mapping('items', '$.items', 'Items')]),
   getFixedIncomePricingSeries: calculation([mapping('series', '$.series', 'Series')]),
+  // writing market data and bonds over HTTP (issue 37)
+  loadPricingBundle: mutation(),
+  publishPricingCurveObservation: mutation(),
+  publishIndexFixings: mutation(),
   // a queued risk request's state: changes until it completes, so never cached
   getFixedIncomeRiskJob: live(),
   getFixedIncomeAssetAnalytics: calculation(),
@@ -203,6 +207,9 @@ export const EXTENSION_OPERATIONS: ReadonlySet<string> = new Set([
   'getFixedIncomeHistoricalVar',
   'getFixedIncomePricingSeries',
   'getFixedIncomeRiskJob',
+  'loadPricingBundle',
+  'publishPricingCurveObservation',
+  'publishIndexFixings',
 ])
 
 export const UNPUBLISHED_OPERATIONS: ReadonlySet<string> = new Set([

@@ -92,6 +92,35 @@ const EXAMPLES: Record<string, Partial<ExampleRequest>> = {
       ],
     },
   },
+  // the next business day's data, as a market-data team publishes it
+  loadPricingBundle: {
+    body: {
+      fixings: [
+        {
+          data_node_uid: DEMO.nodes.fixings,
+          index_identifier: 'USD-SOFR-1D',
+          fixings: [{ date: '2026-11-23', rate: 0.0386 }],
+        },
+      ],
+    },
+  },
+  publishPricingCurveObservation: {
+    body: {
+      market_data_set: DEMO_SET_KEY,
+      time_index: '2026-11-23T00:00:00Z',
+      nodes: [
+        { days_to_maturity: 30, zero: 0.0388 },
+        { days_to_maturity: 365, zero: 0.0402 },
+        { days_to_maturity: 1826, zero: 0.0411 },
+        { days_to_maturity: 3652, zero: 0.0426 },
+        { days_to_maturity: 10957, zero: 0.0447 },
+      ],
+    },
+  },
+  publishIndexFixings: {
+    params: { uid: DEMO.indexes.sofr },
+    body: { market_data_set: DEMO_SET_KEY, fixings: [{ date: '2026-11-23', rate: 0.0386 }] },
+  },
   getFixedIncomeHistoricalVar: {
     body: { ...PRICING, target: { account_uid: DEMO.account }, lookback_days: 60, confidence: [0.95, 0.99] },
   },

@@ -30,6 +30,12 @@ export const TAGS = [
       'fixings (`fixing_rates`) a set prices with.',
   },
   {
+    name: 'market data ingestion',
+    description:
+      "Publishing over HTTP (write scope): the loader's bundle, a curve's dated observation, an index's fixings; " +
+      'each checked as the loader checks it and priced at once by every instance.',
+  },
+  {
     name: 'audit',
     description: 'The audit trail of every write through the API or the loader (admin scope when AUTH_MODE is set).',
   },
