@@ -18,6 +18,7 @@ import pricingCachePlugin from './plugins/pricing-cache.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import authPlugin from './plugins/auth.ts'
 import auditPlugin from './plugins/audit.ts'
+import rateLimitPlugin from './plugins/rate-limit.ts'
 import queuePlugin from './plugins/queue.ts'
 import pricingJobsPlugin from './plugins/pricing-jobs.ts'
 import {
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { sql: options.sql, ownsPool: options.ownsSql ?? false })
   await app.register(authPlugin)
   await app.register(auditPlugin)
+  await app.register(rateLimitPlugin)
   // onClose hooks run in reverse order: pricing pool, then queue (drains its jobs), then the database
   await app.register(metricsPlugin)
   await app.register(queuePlugin)

@@ -59,6 +59,9 @@ export interface Config {
   /** load the demo bundle at start when the database holds no assets */
   loadDemoData: boolean
   bodyLimitBytes: number
+  /** requests per RATE_LIMIT_WINDOW_MS per credential or client address (0: no limit), src/plugins/rate-limit.ts */
+  rateLimitMax: number
+  rateLimitWindowMs: number
   /** the bundle route's own body limit (POST /api/v1/pricing/bundles/) */
   bundleBodyLimitBytes: number
   /** how long a client may take to send a whole request (headers and body); not the time to answer it */
@@ -251,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     loadDemoData: boolean(env, 'LOAD_DEMO_DATA', true),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 0, 0, 100_000_000),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
     bundleBodyLimitBytes: integer(env, 'BUNDLE_BODY_LIMIT_BYTES', 33_554_432, 1024, 1_073_741_824),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     listCountCacheSize: integer(env, 'LIST_COUNT_CACHE_SIZE', 2000, 1, 1_000_000),
