@@ -104,7 +104,7 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
     points: number
     labels: number
   }[]
-  t.equal(drawn.length, 4, 'three curve charts and the cash-flow chart')
+  t.equal(drawn.length, 5, 'three curve charts, the cash-flow chart and the price over time')
   t.ok(
     drawn.filter((c) => c.type === 'line').every((c) => c.points >= 10),
     'each zero curve has its nodes',
@@ -164,6 +164,66 @@ t.test('the explorer draws analytics, zero-rate curves and cash flows, from loca
     'an unsupported asset says so',
   )
 
+  t.same(watch.errors, [], 'no console error')
+  t.same(watch.outside, [], 'no request left the machine')
+})
+
+t.test("prices over time, and an account's VaR histogram and scenario P&L", async (t) => {
+  const { app } = await build(t, { bundle: 'demo' })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const { context, watch } = await browser(t)
+  const page = await context.newPage()
+  await ready(page, `${base}/explorer?asset=${UST}&set=default&date=2026-11-20&account=${DEMO.account}`)
+  const chart = async (id: string) =>
+    (await page.evaluate(
+      `Object.values(window.Chart.instances).filter((c) => c.canvas.id === '${id}').map((c) => ({
+        type: c.config.type, labels: c.data.labels, data: c.data.datasets.map((d) => d.data),
+        lines: (c.options.plugins.varLines || {}).lines || [] }))`,
+    )) as { type: string; labels: string[]; data: (number | null)[][]; lines: { label: string; at: number }[] }[]
+
+  // the series route: the Treasury's price and z-spread each business day since late August (the demo's history)
+  const [series] = await chart('series')
+  t.equal(series.type, 'line')
+  const [prices, spreads] = series.data
+  t.ok(prices.length > 55, `${prices.length} days priced`)
+  t.ok(
+    prices.every((p) => typeof p === 'number' && p > 50 && p < 150),
+    'prices per 100',
+  )
+  t.equal(spreads.length, prices.length)
+  t.ok(Math.abs(spreads[spreads.length - 1]!) < 1e-3, 'on the chosen date the z-spread to its own value is zero')
+  t.ok(
+    spreads.some((s) => Math.abs(s!) > 0.5),
+    'and moves with the curves before it (bp)',
+  )
+  t.match(await page.textContent('#series-title'), /Over time: price and z-spread/)
+
+  // the VaR route: a histogram of the account's P&L over its historical scenarios, VaR and ES marked
+  const [histogram] = await chart('var-histogram')
+  t.equal(histogram.type, 'bar')
+  const counts = histogram.data[0] as number[]
+  t.equal(counts.length, 20, 'twenty bins')
+  const total = counts.reduce((a, b) => a + b, 0)
+  t.ok(total > 55, `${total} scenarios in the bins`)
+  t.match(await page.textContent('#risk-status'), new RegExp(`${total} historical scenarios`))
+  t.same(
+    histogram.lines.map((l) => l.label),
+    ['VaR 95%', 'ES 95%', 'VaR 99%', 'ES 99%'],
+    'a line per VaR and ES',
+  )
+  const [var95, es95] = histogram.lines
+  t.ok(es95.at <= var95.at, 'ES lies at or beyond VaR on the loss side')
+  const table = await page.$$eval('#var-table tr', (rows) => rows.map((r) => r.textContent))
+  t.match(table, [/^95%VaR [\d,.]+ES [\d,.]+scenario 2026-/, /^99%VaR [\d,.]+ES [\d,.]+scenario 2026-/], 'a table')
+  t.equal(table.length, 2, 'VaR and ES per confidence')
+
+  // the scenarios route: the account's change in value under five what-ifs
+  const [bars] = await chart('scenario-bars')
+  t.same(bars.labels, ['+100bp', '-100bp', 'bear steepener', 'bull flattener', 'vol up'])
+  const [up, down] = bars.data[0] as number[]
+  t.ok(up < 0 && down > 0, `rates up lose (${up}), rates down gain (${down})`)
+  await page.screenshot({ path: join(SCREENSHOTS, 'explorer-risk.png'), fullPage: true })
   t.same(watch.errors, [], 'no console error')
   t.same(watch.outside, [], 'no request left the machine')
 })
