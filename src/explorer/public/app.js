@@ -155,8 +155,8 @@ const daysBefore = (date, days) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
 
 /**
- * The asset's price and z-spread on each business day of the last 90 (the series route): the z-spread to the dirty value
- * it has on the chosen date, so the line shows how its spread over the benchmark would have moved.
+ * The asset's price and z-spread on each business day of the last 90 (the series route): the z-spread to the dirty
+ * value it has on the chosen date, so the line shows how its spread over the benchmark would have moved.
  */
 async function seriesChart(asset, set, date, dirty) {
   const request = (operation, parameters) => ({
