@@ -54,6 +54,8 @@ const ERRORS: Record<string, string> = {
   '422':
     'Validation failed: the body, query or path does not match the schema (unknown fields and unknown query ' +
     'parameters included). Body `{detail, errors: [{location, message}]}`.',
+  '413':
+    "Payload too large: the body is over the route's size limit (BODY_LIMIT_BYTES; bundles: BUNDLE_BODY_LIMIT_BYTES).",
   '500':
     "Unexpected pricing runtime failure. The body is generic; the cause is logged under the response's x-request-id.",
   '503': 'A dependency (database, queue or pricing pool) is unavailable or the service is shutting down: retry later.',

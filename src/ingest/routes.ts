@@ -21,13 +21,25 @@ const ERRORS = { 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503
 const MarketDataSet = Type.String({ minLength: 1, pattern: '\\S', description: 'market-data set key or uid' })
 const Issue = Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false })
 
-/** The loader's refusal as a 422: its every issue, one line each, as `npm run load -- --check` prints them. */
+/** Issues a refusal lists: a bundle with thousands of bad rows is refused in a few lines, not a few megabytes. */
+const SHOWN_ISSUES = 20
+
+/**
+ * The loader's refusal as a 422: its issues, one line each, as `npm run load -- --check` prints them (the first
+ * SHOWN_ISSUES of them, and how many more).
+ */
 function refusal(error: unknown): never {
   if (error instanceof BundleValidationError) {
+    const shown = error.issues.slice(0, SHOWN_ISSUES)
+    const more = error.issues.length - shown.length
+    const lines = new BundleValidationError(shown).message.split('\n').slice(1)
+    const detail = more
+      ? [`the bundle has ${error.issues.length} errors:`, ...lines, `  … and ${more} more`].join('\n')
+      : error.message
     throw new HttpError(
       422,
-      error.message,
-      error.issues.map((i) => ({ location: i.path, message: i.message })),
+      detail,
+      shown.map((i) => ({ location: i.path, message: i.message })),
     )
   }
   throw error

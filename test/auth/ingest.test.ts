@@ -144,6 +144,14 @@ t.test("the bundle route refuses what the loader's check refuses, in the same wo
       t.ok(cli.stderr.includes(detail), `${name}: the same messages\n${detail}\n---\n${cli.stderr}`)
     }
   }
+  const many = await app.inject({
+    method: 'POST',
+    url: '/api/v1/pricing/bundles/',
+    payload: { fixings: Array.from({ length: 500 }, () => 1) },
+  })
+  t.equal(many.statusCode, 422)
+  t.ok(many.body.length < 16_384, `a refusal of 500 bad rows is short: ${many.body.length} bytes`)
+  t.match(body<{ detail: string }>(many).detail, /^the bundle has 500 errors:\n(.*\n){20} {2}… and 480 more$/)
   const category = {
     asset_categories: [{ uid: '5b6f0a52-0000-4000-8000-000000000002', unique_identifier: 'hy', display_name: 'HY' }],
   }
