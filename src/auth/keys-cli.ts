@@ -9,10 +9,28 @@ import { migrate } from '../db/migrate.ts'
 import { runCli } from '../db/cli.ts'
 import { createKey, listKeys, revokeKey } from './api-keys.ts'
 
-const USAGE = 'usage: npm run keys -- create <name> <read|write|admin>[,…] | list | revoke <name or uid>'
+const USAGE =
+  'usage: npm run keys -- create <name> <read|write|admin>[,…] | list | revoke <name or uid> ' +
+  '(or --name <name> --scopes <scopes>)'
+
+/** Positional words, or `--name`/`--scopes` (`--scope`) given as flags (`--name x` or `--name=x`). */
+function parse(argv: string[]): { command: string | undefined; args: string[] } {
+  const words: string[] = []
+  const flags: Record<string, string> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--(name|scopes?)(?:=(.*))?$/.exec(argv[i])
+    if (!m) words.push(argv[i])
+    else flags[m[1].startsWith('scope') ? 'scopes' : 'name'] = m[2] ?? argv[++i] ?? ''
+  }
+  const [command, ...rest] = words
+  return {
+    command,
+    args: [...rest, ...(flags.name !== undefined ? [flags.name] : []), ...(flags.scopes ? [flags.scopes] : [])],
+  }
+}
 
 await runCli(async () => {
-  const [command, ...args] = process.argv.slice(2)
+  const { command, args } = parse(process.argv.slice(2))
   const config = loadConfig()
   await ensureDatabase(config.databaseUrl)
   const sql = createSql(config.databaseUrl, { max: 1 })

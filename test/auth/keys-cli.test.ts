@@ -28,6 +28,10 @@ t.test('create, list and revoke', async (t) => {
   t.match(keys('list').stdout, /revoked/)
   t.not(keys('revoke', 'feed-1').status, 0, 'nothing left to revoke')
   t.match(keys('nonsense').stderr, /usage: npm run keys/)
+  const flagged = keys('create', '--name', 'feed-2', '--scopes=read')
+  t.equal(flagged.status, 0, flagged.stderr)
+  t.match(await findKey(db.sql, flagged.stdout.trim().split('\n').at(-1)!), { name: 'feed-2', scopes: ['read'] })
+  t.equal(keys('revoke', '--name', 'feed-2').status, 0, 'flags as well as words')
 })
 
 t.test("the deployment's bootstrap admin key (AUTH_BOOTSTRAP_KEY_FILE)", async (t) => {
