@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { findKey } from '../auth/api-keys.ts'
 import { allows, routeScope, type RouteScope, type Scope } from '../auth/scopes.ts'
 import { fromOpsListener } from '../http/ops-surface.ts'
+import { RETRY_AFTER_SECONDS } from '../http/errors.ts'
 
 export interface Principal {
   subject: string
@@ -53,6 +54,31 @@ function claimScopes(payload: Record<string, unknown>): Scope[] {
   return list.filter((s): s is Scope => s === 'read' || s === 'write' || s === 'admin')
 }
 
+/** How long a JWKS fetch may take before the request is a 503 (never a hang on an issuer that does not answer). */
+const JWKS_TIMEOUT_MS = 5_000
+
+class JwksTimeout extends Error {
+  override readonly name = 'JwksTimeout'
+}
+
+function withinJwksTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new JwksTimeout(`no JWKS within ${JWKS_TIMEOUT_MS} ms`)), JWKS_TIMEOUT_MS)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** get-jwks's failed request, fetch's network failure, or our timeout: the keys are out of reach. */
+function jwksUnavailable(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; message?: string }
+  return (
+    e instanceof JwksTimeout ||
+    e.code === 'JWKS_REQUEST_FAILED' ||
+    (e.name === 'TypeError' && /fetch failed/.test(e.message ?? ''))
+  )
+}
+
 export default fp(
   async (app) => {
     const { config } = app
@@ -65,7 +91,7 @@ export default fp(
         decode: { complete: true },
         secret: (_request: FastifyRequest, token: unknown) => {
           const { header } = token as { header: { kid?: string; alg?: string } }
-          return getJwks.getPublicKey({ domain: jwks.origin, kid: header.kid, alg: header.alg })
+          return withinJwksTimeout(getJwks.getPublicKey({ domain: jwks.origin, kid: header.kid, alg: header.alg }))
         },
         verify: {
           allowedIss: config.authIssuer as string,
@@ -90,6 +116,14 @@ export default fp(
           const payload = (await request.jwtVerify()) as Record<string, unknown>
           principal = { subject: String(payload.sub ?? 'unknown'), scopes: claimScopes(payload) }
         } catch (error) {
+          // the issuer's keys out of reach is an outage, not a bad token
+          if (jwksUnavailable(error)) {
+            request.log.warn({ err: (error as Error).message }, 'JWKS unavailable')
+            return reply
+              .code(503)
+              .header('retry-after', RETRY_AFTER_SECONDS)
+              .send({ detail: "The token issuer's keys (AUTH_JWKS_URL) cannot be fetched now; retry later." })
+          }
           request.log.info({ err: (error as Error).message }, 'bearer token refused')
         }
       }

@@ -117,6 +117,8 @@ t.test('AUTH_MODE=api-keys: every operation as each scope says', async (t) => {
   t.equal(n, 0, 'no secret is stored')
 })
 
+let closeJwks: () => Promise<void> = async () => {}
+
 function jwks(t: Test, key: KeyObject, kid: string): Promise<string> {
   const jwk = { ...key.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }
   const server = createServer((req, res) => {
@@ -124,6 +126,11 @@ function jwks(t: Test, key: KeyObject, kid: string): Promise<string> {
     res.end(JSON.stringify({ keys: [jwk] }))
   })
   t.teardown(() => server.close())
+  closeJwks = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`),
@@ -150,6 +157,8 @@ t.test('AUTH_MODE=jwt: tokens the test signs, verified against its JWKS', async 
       aud: options.aud ?? audience,
       expiresIn: options.expiresIn ?? 600_000,
     })(claims)
+  const signWithKid = (kid: string) =>
+    createSigner({ key: pem, algorithm: 'RS256', kid, iss: issuer, aud: audience })({ sub: 'x', scope: 'read' })
   const tokens = {
     read: sign({ sub: 'alice', scope: 'read' }),
     write: sign({ sub: 'bob', scp: ['write'] }),
@@ -171,4 +180,12 @@ t.test('AUTH_MODE=jwt: tokens the test signs, verified against its JWKS', async 
   })({ sub: 'mallory', scope: 'admin' })
   t.equal(await refused(forged), 401, 'a token signed by another key')
   t.equal(await refused(sign({ sub: 'x' })), 403, 'a valid token without scopes')
+  t.equal(await refused(signWithKid('k9')), 401, 'a key the issuer does not publish')
+  // the issuer's JWKS goes away: a token under a key not yet fetched cannot be checked (503, not 401)
+  await closeJwks()
+  const outage = await app.inject({ url: '/api/v1/asset/', headers: { authorization: `Bearer ${signWithKid('k2')}` } })
+  t.equal(outage.statusCode, 503, 'the JWKS out of reach is an outage')
+  t.ok(Number(outage.headers['retry-after']) > 0)
+  t.match(body<{ detail: string }>(outage).detail, /AUTH_JWKS_URL/)
+  t.equal(await refused(tokens.read), 200, 'a key fetched before still verifies')
 })
