@@ -1,8 +1,9 @@
 /**
  * Risk beyond the peer: `POST /api/v1/pricing/batch/` (one operation over up to 10,000 assets, each item what
- * its single-asset route answers) and `POST /api/v1/pricing/accounts/{account_uid}/risk/` (an account's
- * holdings snapshot priced with NPV, DV01 and key-rate DV01, and their totals). Both are query calculations:
- * they read and compute, and are never cached.
+ * its single-asset route answers), `POST /api/v1/pricing/accounts/{account_uid}/risk/` (an account's holdings
+ * snapshot priced with NPV, DV01 and key-rate DV01, and their totals), and scenarios, VaR, series and P&L explain
+ * (scenarios.ts, var.ts, series.ts, pnl-explain.ts; large ones queued as jobs, risk-jobs.ts). All are query
+ * calculations: they read and compute, and are never cached.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../contracts/common.ts'
