@@ -5,11 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { KEY_RATE_TENORS } from '../contracts/pricing.ts'
-import { conflict, notFound } from '../http/errors.ts'
-import { MAX_HOLDING_QUANTITY } from '../holdings/snapshot.ts'
 import { pricingRequest } from '../pricing/price.ts'
 import { priceEach } from './items.ts'
-import { accountExists, holdingsSnapshot, riskHoldings } from './repository.ts'
+import { resolveTarget } from './targets.ts'
 import type { AccountRiskRequest, AccountRiskResponse, RiskPosition } from './schemas.ts'
 
 interface UnitRisk {
@@ -23,22 +21,11 @@ export async function accountRisk(
   accountUid: string,
   body: AccountRiskRequest,
 ): Promise<AccountRiskResponse> {
-  if (!(await accountExists(app.sql, accountUid))) throw notFound(`Account '${accountUid}' was not found.`)
-  const snapshot = await holdingsSnapshot(app.sql, accountUid, body.holdings_date)
-  if (!snapshot)
-    throw notFound(
-      `Account '${accountUid}' has no holdings ` +
-        `snapshot${body.holdings_date ? ` at or before ${body.holdings_date}` : ''}.`,
-    )
-  const holdings = await riskHoldings(app.sql, snapshot.uid)
-  // stored by the loader or before the API bounded quantities: figures beyond a double's range cannot be answered
-  const huge = holdings.find((h) => !(Math.abs(Number(h.quantity)) <= MAX_HOLDING_QUANTITY))
-  if (huge)
-    throw conflict(
-      `Holding '${huge.asset_identifier}' of snapshot ${snapshot.uid} has quantity ` +
-        `${huge.quantity.length > 40 ? `${huge.quantity.slice(0, 40)}…` : huge.quantity}, beyond ` +
-        `${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`,
-    )
+  const { items: holdings, account } = await resolveTarget(app, {
+    account_uid: accountUid,
+    holdings_date: body.holdings_date,
+  })
+  const snapshot = account!
   const parameters: NonNullable<AccountRiskRequest['parameters']> = body.parameters ?? {}
   const req = pricingRequest(
     { key: 'risk' },
@@ -64,7 +51,7 @@ export async function accountRisk(
     unpriced_positions: 0,
   }
   const positions = holdings.map((h): RiskPosition => {
-    const quantity = Number(h.quantity)
+    const quantity = h.quantity
     const base = { asset_uid: h.asset_uid, asset_identifier: h.asset_identifier, quantity }
     const outcome = outcomes.get(h.asset_identifier)
     if (!outcome) {
@@ -97,8 +84,8 @@ export async function accountRisk(
     account_uid: accountUid,
     valuation_date: body.valuation_date,
     market_data_set: body.market_data_set,
-    holdings_set_uid: snapshot.uid,
-    holdings_date: snapshot.time_index.toISOString(),
+    holdings_set_uid: snapshot.holdings_set_uid,
+    holdings_date: snapshot.holdings_date,
     key_rate_tenors: tenors,
     positions,
     totals,

@@ -1,7 +1,8 @@
 /**
  * What a risk calculation prices (scenarios, P&L explain, VaR): an asset list (each asset once per mention,
  * quantity 1) or an account's holdings snapshot at or before `holdings_date` (signed quantities, as account
- * risk weighs them). A holding whose asset does not exist stays an item: it is answered with its 404.
+ * risk weighs them; no bound on their count: a large account is a job). A holding whose asset does not exist stays
+ * an item: it is answered with its 404.
  */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
@@ -64,13 +65,13 @@ export async function resolveTarget(app: FastifyInstance, target: Target): Promi
         `snapshot${target.holdings_date ? ` at or before ${target.holdings_date}` : ''}.`,
     )
   const holdings = await riskHoldings(app.sql, snapshot.uid)
-  if (holdings.length > MAX_BATCH)
-    throw conflict(`Holdings snapshot ${snapshot.uid} has ${holdings.length} positions, over ${MAX_BATCH}.`)
   const items = holdings.map((h) => {
     const quantity = Number(h.quantity)
+    // stored by the loader or before the API bounded quantities: figures beyond a double's range cannot be answered
     if (!(Math.abs(quantity) <= MAX_HOLDING_QUANTITY))
       throw conflict(
-        `Holding '${h.asset_identifier}' of snapshot ${snapshot.uid} has a quantity beyond ` +
+        `Holding '${h.asset_identifier}' of snapshot ${snapshot.uid} has quantity ` +
+          `${h.quantity.length > 40 ? `${h.quantity.slice(0, 40)}…` : h.quantity}, beyond ` +
           `${MAX_HOLDING_QUANTITY.toExponential()}: its risk cannot be computed.`,
       )
     return { asset_uid: h.asset_uid, asset_identifier: h.asset_identifier, quantity }

@@ -8,18 +8,12 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build, body } from '../helpers/app.ts'
 import { createKey } from '../../src/auth/api-keys.ts'
+import type { AuditRow } from '../../src/audit/repository.ts'
 
 const LOAD = fileURLToPath(new URL('../../src/db/load-cli.ts', import.meta.url))
 const FIRST = fileURLToPath(new URL('../../examples/first-bundle.json', import.meta.url))
 
-interface Event {
-  subject: string
-  operation_id: string
-  method: string
-  path: string
-  status: number
-  touched: Record<string, unknown>
-}
+type Event = AuditRow
 
 t.test('writes through the API and the loader are recorded with their subject', async (t) => {
   const { app, db } = await build(t, { bundle: 'demo', env: { AUTH_MODE: 'api-keys' } })
